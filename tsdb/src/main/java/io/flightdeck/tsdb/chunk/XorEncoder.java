@@ -1,0 +1,100 @@
+package io.flightdeck.tsdb.chunk;
+
+/**
+ * Gorilla-style compression of one series' samples (see tsdb/docs/formats.md, "XOR chunk"):
+ * timestamps as delta-of-delta in variable-width buckets, values as XOR with the previous value
+ * storing only the meaningful bits. Bit-exact for every double, NaN payloads included.
+ *
+ * <p>Not thread-safe: the owner serialises appends and copies out bytes for readers.
+ */
+public final class XorEncoder {
+  private final BitWriter out;
+  private int count;
+  private long lastTimestamp;
+  private long lastDelta;
+  private long lastValueBits;
+  private int leading = -1;
+  private int trailing;
+
+  public XorEncoder() {
+    this.out = new BitWriter(32);
+  }
+
+  public void append(long timestamp, double value) {
+    long bits = Double.doubleToRawLongBits(value);
+    if (count == 0) {
+      out.writeBits(timestamp, 64);
+      out.writeBits(bits, 64);
+    } else {
+      long delta = timestamp - lastTimestamp;
+      writeDeltaOfDelta(delta - lastDelta);
+      writeValue(bits ^ lastValueBits);
+      lastDelta = delta;
+    }
+    lastTimestamp = timestamp;
+    lastValueBits = bits;
+    count++;
+  }
+
+  private void writeDeltaOfDelta(long dod) {
+    if (dod == 0) {
+      out.writeBit(false);
+    } else if (fitsSigned(dod, 14)) {
+      out.writeBits(0b10, 2);
+      out.writeBits(dod, 14);
+    } else if (fitsSigned(dod, 17)) {
+      out.writeBits(0b110, 3);
+      out.writeBits(dod, 17);
+    } else if (fitsSigned(dod, 20)) {
+      out.writeBits(0b1110, 4);
+      out.writeBits(dod, 20);
+    } else {
+      out.writeBits(0b1111, 4);
+      out.writeBits(dod, 64);
+    }
+  }
+
+  private void writeValue(long xor) {
+    if (xor == 0) {
+      out.writeBit(false);
+      return;
+    }
+    out.writeBit(true);
+    int lead = Math.min(Long.numberOfLeadingZeros(xor), 31);
+    int trail = Long.numberOfTrailingZeros(xor);
+    if (leading >= 0 && lead >= leading && trail >= trailing) {
+      out.writeBit(false);
+      out.writeBits(xor >>> trailing, 64 - leading - trailing);
+    } else {
+      int significant = 64 - lead - trail;
+      out.writeBit(true);
+      out.writeBits(lead, 5);
+      out.writeBits(significant == 64 ? 0 : significant, 6);
+      out.writeBits(xor >>> trail, significant);
+      leading = lead;
+      trailing = trail;
+    }
+  }
+
+  static boolean fitsSigned(long value, int bits) {
+    long limit = 1L << (bits - 1);
+    return value >= -limit && value < limit;
+  }
+
+  public int count() {
+    return count;
+  }
+
+  public long lastTimestamp() {
+    return lastTimestamp;
+  }
+
+  public int byteLength() {
+    return out.byteLength();
+  }
+
+  /** A copy of the encoded bytes so far: an immutable chunk for readers. */
+  public byte[] toBytes() {
+    return java.util.Arrays.copyOf(out.buffer(), out.byteLength());
+  }
+}

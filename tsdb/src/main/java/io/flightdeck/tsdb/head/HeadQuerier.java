@@ -1,0 +1,85 @@
+package io.flightdeck.tsdb.head;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.model.Matcher;
+import io.flightdeck.storage.Querier;
+import io.flightdeck.storage.SampleIterator;
+import io.flightdeck.storage.Series;
+import io.flightdeck.storage.SeriesSet;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reads the head as of one commit number. Series are copied out when selected. */
+final class HeadQuerier implements Querier {
+  private final Head head;
+  private final long mint;
+  private final long maxt;
+  private final long seq;
+
+  HeadQuerier(Head head, long mint, long maxt, long seq) {
+    this.head = head;
+    this.mint = mint;
+    this.maxt = maxt;
+    this.seq = seq;
+  }
+
+  @Override
+  public SeriesSet select(boolean sorted, Matcher... matchers) {
+    List<HeadSeries> matching = head.select(sorted, matchers);
+    List<Series> result = new ArrayList<>(matching.size());
+    for (HeadSeries series : matching) {
+      SeriesView view = series.view(mint, maxt, seq);
+      if (view != null) {
+        result.add(new ViewSeries(view, mint, maxt));
+      }
+    }
+    return new ListSeriesSet(result);
+  }
+
+  @Override
+  public List<String> labelNames(Matcher... matchers) {
+    return head.labelNames(head.selectIds(matchers));
+  }
+
+  @Override
+  public List<String> labelValues(String name, Matcher... matchers) {
+    return head.labelValues(name, head.selectIds(matchers));
+  }
+
+  @Override
+  public void close() {
+    // views are private copies: nothing to release
+  }
+
+  private record ViewSeries(SeriesView view, long mint, long maxt) implements Series {
+    @Override
+    public Labels labels() {
+      return view.labels();
+    }
+
+    @Override
+    public SampleIterator iterator(SampleIterator reuse) {
+      return new SeriesViewIterator(view, mint, maxt);
+    }
+  }
+
+  /** A series set over a list. */
+  static final class ListSeriesSet implements SeriesSet {
+    private final List<Series> series;
+    private int index = -1;
+
+    ListSeriesSet(List<Series> series) {
+      this.series = series;
+    }
+
+    @Override
+    public boolean next() {
+      return ++index < series.size();
+    }
+
+    @Override
+    public Series at() {
+      return series.get(index);
+    }
+  }
+}

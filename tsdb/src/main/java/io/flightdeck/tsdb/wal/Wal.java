@@ -1,0 +1,270 @@
+package io.flightdeck.tsdb.wal;
+
+import io.flightdeck.storage.StorageException;
+import io.flightdeck.storage.StorageUnavailableException;
+import io.flightdeck.tsdb.encoding.Encbuf;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The write-ahead log: numbered segment files of framed, checksummed records, plus at most one
+ * checkpoint that replaces the segments before it (tsdb/docs/formats.md, "WAL").
+ *
+ * <p>Usage: {@link #open}, {@link #replay} once, then {@link #log} from any thread (calls are
+ * serialised here). A record is in the operating system when {@code log} returns, so it survives
+ * a crash of the process; {@link #sync()} is called periodically and on segment cuts.
+ */
+public final class Wal implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(Wal.class);
+
+  /** What replay found, for logs and metrics. */
+  public record ReplayStats(long records, int segments, List<String> repairs) {}
+
+  private final Path dir;
+  private final long segmentSize;
+  private final LongConsumer fsyncNanos;
+  private SegmentFile current;
+  private int currentIndex;
+  private boolean closed;
+
+  private Wal(Path dir, long segmentSize, LongConsumer fsyncNanos) {
+    this.dir = dir;
+    this.segmentSize = segmentSize;
+    this.fsyncNanos = fsyncNanos;
+  }
+
+  /**
+   * Opens the WAL directory without writing to it yet.
+   *
+   * @param fsyncNanos receives the duration of every fsync, for metrics
+   */
+  public static Wal open(Path dir, long segmentSize, LongConsumer fsyncNanos) throws IOException {
+    Files.createDirectories(dir);
+    return new Wal(dir, segmentSize, fsyncNanos);
+  }
+
+  /**
+   * Feeds the newest complete checkpoint, then every later segment, to the visitor. A torn or
+   * corrupt record cuts its segment at the last good record, with a warning naming file and
+   * offset; later segments are still read. Afterwards writes go to a fresh segment.
+   */
+  public synchronized ReplayStats replay(WalVisitor visitor) throws IOException {
+    List<String> repairs = new java.util.ArrayList<>();
+    long records = 0;
+    int checkpoint = -1;
+    Path checkpointDir = null;
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+      for (Path entry : entries) {
+        String name = entry.getFileName().toString();
+        if (!name.startsWith(WalSegments.CHECKPOINT_PREFIX)) {
+          continue;
+        }
+        String suffix = name.substring(WalSegments.CHECKPOINT_PREFIX.length());
+        if (suffix.endsWith(".tmp")) {
+          deleteRecursively(entry); // an interrupted checkpoint; its segments still exist
+          continue;
+        }
+        int index = Integer.parseInt(suffix);
+        if (index > checkpoint) {
+          if (checkpointDir != null) {
+            deleteRecursively(checkpointDir);
+          }
+          checkpoint = index;
+          checkpointDir = entry;
+        }
+      }
+    }
+    if (checkpointDir != null) {
+      for (int index : WalSegments.list(checkpointDir)) {
+        records += readSegment(WalSegments.path(checkpointDir, index), visitor, repairs);
+      }
+    }
+    List<Integer> segments = WalSegments.list(dir);
+    int read = 0;
+    int last = checkpoint;
+    for (int index : segments) {
+      Path file = WalSegments.path(dir, index);
+      if (index <= checkpoint) {
+        Files.deleteIfExists(file); // already covered by the checkpoint
+        continue;
+      }
+      records += readSegment(file, visitor, repairs);
+      read++;
+      last = index;
+    }
+    currentIndex = last + 1;
+    current = SegmentFile.create(WalSegments.path(dir, currentIndex));
+    syncDirectory(dir);
+    return new ReplayStats(records, read, repairs);
+  }
+
+  private long readSegment(Path file, WalVisitor visitor, List<String> repairs) throws IOException {
+    WalSegmentReader.Result result = WalSegmentReader.read(file, visitor);
+    if (!result.clean()) {
+      String message =
+          StorageException.withContext(
+              "cutting the write-ahead log at its last good record: " + result.corruption(),
+              "file",
+              file,
+              "kept_bytes",
+              result.goodLength());
+      log.warn(message);
+      repairs.add(message);
+      if (result.goodLength() < WalSegments.HEADER_SIZE) {
+        Files.delete(file);
+      } else {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+          channel.truncate(result.goodLength());
+          channel.force(true);
+        }
+      }
+    }
+    return result.records();
+  }
+
+  /** Appends one record; see the class comment for durability. */
+  public synchronized void log(int type, Encbuf payload) {
+    if (closed || current == null) {
+      throw new StorageUnavailableException("the write-ahead log is closed", null);
+    }
+    if (current.size() + payload.length() > segmentSize && current.size() > WalSegments.HEADER_SIZE) {
+      try {
+        cut();
+      } catch (IOException e) {
+        throw new StorageUnavailableException(
+            StorageException.withContext("starting a new WAL segment failed", "dir", dir), e);
+      }
+    }
+    current.append(type, payload);
+  }
+
+  /**
+   * Closes the current segment and starts the next one.
+   *
+   * @return the index of the segment that was closed: every record logged so far is in it or
+   *     before it
+   */
+  public synchronized int cut() throws IOException {
+    long start = System.nanoTime();
+    current.close();
+    fsyncNanos.accept(System.nanoTime() - start);
+    int closedIndex = currentIndex;
+    currentIndex++;
+    current = SegmentFile.create(WalSegments.path(dir, currentIndex));
+    syncDirectory(dir);
+    return closedIndex;
+  }
+
+  /** Forces written records to stable storage (power-loss durability). */
+  public void sync() {
+    SegmentFile file;
+    synchronized (this) {
+      if (closed || current == null) {
+        return;
+      }
+      file = current;
+    }
+    long start = System.nanoTime();
+    try {
+      file.sync();
+    } catch (java.nio.channels.ClosedChannelException e) {
+      return; // the segment was cut meanwhile, and cutting synced it
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    fsyncNanos.accept(System.nanoTime() - start);
+  }
+
+  /**
+   * Writes a checkpoint that replaces segments up to and including {@code upToSegment}: the
+   * contents callback logs the records to keep into the given writer. The checkpoint is written to
+   * a temporary directory and renamed when complete, then the segments it replaces are deleted.
+   */
+  public void checkpoint(int upToSegment, Consumer<RecordSink> contents) throws IOException {
+    Path tmp = dir.resolve(WalSegments.CHECKPOINT_PREFIX + WalSegments.name(upToSegment) + ".tmp");
+    deleteRecursively(tmp);
+    Files.createDirectories(tmp);
+    try (SegmentFile file = SegmentFile.create(WalSegments.path(tmp, 0))) {
+      contents.accept(file::append);
+    }
+    syncDirectory(tmp);
+    Path done = dir.resolve(WalSegments.CHECKPOINT_PREFIX + WalSegments.name(upToSegment));
+    Files.move(tmp, done, StandardCopyOption.ATOMIC_MOVE);
+    syncDirectory(dir);
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+      for (Path entry : entries) {
+        String name = entry.getFileName().toString();
+        if (name.startsWith(WalSegments.CHECKPOINT_PREFIX) && !entry.equals(done)) {
+          deleteRecursively(entry);
+        }
+      }
+    }
+    for (int index : WalSegments.list(dir)) {
+      if (index <= upToSegment) {
+        Files.deleteIfExists(WalSegments.path(dir, index));
+      }
+    }
+  }
+
+  /** Bytes of all segments and the checkpoint. */
+  public long size() {
+    try (var files = Files.walk(dir)) {
+      return files.filter(Files::isRegularFile).mapToLong(Wal::sizeOf).sum();
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  @Override
+  public synchronized void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (current != null) {
+      current.close();
+    }
+  }
+
+  /** A destination for checkpoint records. */
+  @FunctionalInterface
+  public interface RecordSink {
+    void log(int type, Encbuf payload);
+  }
+
+  private static long sizeOf(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  static void syncDirectory(Path dir) throws IOException {
+    try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+      channel.force(true);
+    }
+  }
+
+  static void deleteRecursively(Path path) throws IOException {
+    if (!Files.exists(path)) {
+      return;
+    }
+    try (var walk = Files.walk(path)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}
