@@ -48,8 +48,8 @@ final class RemoteWriteEncoder {
   }
 
   /**
-   * A compressed request holding one sample per series: series {@code i} gets {@code values[i]}
-   * at {@code timestampMs}, labelled by {@code labels.get(i)} from {@link #encodeLabels}.
+   * A compressed request holding one sample per series: series {@code i} gets {@code values[i]} at
+   * {@code timestampMs}, labelled by {@code labels.get(i)} from {@link #encodeLabels}.
    */
   static byte[] encodeRequest(List<byte[]> labels, double[] values, long timestampMs) {
     int sampleSize =

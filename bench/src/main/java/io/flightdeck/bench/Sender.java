@@ -56,15 +56,7 @@ final class Sender {
       Runnable work =
           () -> {
             try {
-              for (int slice = 0; slice < file.slices() && failure.get() == null; slice++) {
-                gate.awaitTurn(slice);
-                for (int chunk = id; chunk < file.chunks() && failure.get() == null; chunk += senders) {
-                  RequestFile.Request request = file.read(slice, chunk);
-                  post(request);
-                  samples.addAndGet(request.samples());
-                }
-                gate.advance(id, slice + 1);
-              }
+              sendShare(file, id, senders, gate, failure, samples);
             } catch (IOException | InterruptedException | RuntimeException e) {
               failure.compareAndSet(null, e);
               gate.abort();
@@ -80,6 +72,26 @@ final class Sender {
       throw new IOException("remote write to " + url + " failed", failure.get());
     }
     return new Result(samples.get(), file.slices() * file.chunks(), wall);
+  }
+
+  /** Sender {@code id}'s chunks, slice by slice, until done or another sender has failed. */
+  private void sendShare(
+      RequestFile file,
+      int id,
+      int senders,
+      SliceGate gate,
+      AtomicReference<Exception> failure,
+      AtomicLong samples)
+      throws IOException, InterruptedException {
+    for (int slice = 0; slice < file.slices() && failure.get() == null; slice++) {
+      gate.awaitTurn(slice);
+      for (int chunk = id; chunk < file.chunks(); chunk += senders) {
+        RequestFile.Request request = file.read(slice, chunk);
+        post(request);
+        samples.addAndGet(request.samples());
+      }
+      gate.advance(id, slice + 1);
+    }
   }
 
   private void post(RequestFile.Request request) throws IOException, InterruptedException {

@@ -4,9 +4,9 @@ import java.util.Arrays;
 
 /**
  * Keeps concurrent senders within a few slices of each other. Each sender owns some shards and
- * sends them in time order, so per-series order holds without a barrier per slice; the bounded
- * lead keeps every shard's samples within a receiver's head window (Prometheus rejects samples
- * older than an hour behind its newest one).
+ * sends them in time order, so per-series order holds without a barrier per slice; the bounded lead
+ * keeps every shard's samples within a receiver's head window (Prometheus rejects samples older
+ * than an hour behind its newest one).
  */
 final class SliceGate {
 

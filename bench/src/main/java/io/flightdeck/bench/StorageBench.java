@@ -39,26 +39,31 @@ public final class StorageBench {
     allow(options, "out", "hours", "seed", "cpus", "max-samples-per-send");
     long seed = Long.parseLong(options.getOrDefault("seed", "42"));
     Duration duration =
-        Duration.ofSeconds(Math.round(Double.parseDouble(options.getOrDefault("hours", "6")) * 3600));
+        Duration.ofSeconds(
+            Math.round(Double.parseDouble(options.getOrDefault("hours", "6")) * 3600));
     int cpus = Integer.parseInt(options.getOrDefault("cpus", "128"));
     int maxSamplesPerSend = Integer.parseInt(options.getOrDefault("max-samples-per-send", "2000"));
     Workload workload = new WorkloadGenerator(seed, cpus).generate(duration, Instant.now());
-    long bytes = new WorkloadEncoder(maxSamplesPerSend, seed).encode(workload, Path.of(required(options, "out")));
+    WorkloadEncoder.Encoded encoded =
+        new WorkloadEncoder(maxSamplesPerSend, seed)
+            .encode(workload, Path.of(required(options, "out")));
     System.out.printf(
         Locale.ROOT,
-        "series=%d slices=%d samples=%d start_ms=%d compressed_bytes=%d%n",
+        "series=%d slices=%d samples=%d requests=%d start_ms=%d compressed_bytes=%d%n",
         workload.series().size(),
         workload.slices(),
         workload.samples(),
+        encoded.requests(),
         workload.startMs(),
-        bytes);
+        encoded.bodyBytes());
   }
 
   private static void send(Map<String, String> options) throws Exception {
     allow(options, "url", "file", "connections");
     int connections = Integer.parseInt(options.getOrDefault("connections", "4"));
     try (RequestFile file = RequestFile.open(Path.of(required(options, "file")))) {
-      Sender.Result result = new Sender(URI.create(required(options, "url")), connections).send(file);
+      Sender.Result result =
+          new Sender(URI.create(required(options, "url")), connections).send(file);
       System.out.printf(
           Locale.ROOT,
           "samples=%d requests=%d seconds=%.3f samples_per_second=%.0f%n",

@@ -22,12 +22,15 @@ final class WorkloadEncoder {
     this.seed = seed;
   }
 
-  /** Writes the requests to {@code path} and returns how many bytes they take compressed. */
-  long encode(Workload workload, Path path) throws IOException {
+  /** How many requests were written and their compressed body bytes. */
+  record Encoded(int requests, long bodyBytes) {}
+
+  Encoded encode(Workload workload, Path path) throws IOException {
     List<List<SeriesSpec>> shards = shard(workload.series());
     List<List<byte[]>> shardLabels = new ArrayList<>();
     for (List<SeriesSpec> shard : shards) {
-      shardLabels.add(shard.stream().map(s -> RemoteWriteEncoder.encodeLabels(s.labels())).toList());
+      shardLabels.add(
+          shard.stream().map(s -> RemoteWriteEncoder.encodeLabels(s.labels())).toList());
     }
     long bodyBytes = 0;
     try (RequestFile.Writer writer = new RequestFile.Writer(path, workload, shards.size())) {
@@ -39,13 +42,14 @@ final class WorkloadEncoder {
           for (int i = 0; i < values.length; i++) {
             values[i] = shard.get(i).values().next(slice);
           }
-          byte[] body = RemoteWriteEncoder.encodeRequest(shardLabels.get(chunk), values, timestampMs);
+          byte[] body =
+              RemoteWriteEncoder.encodeRequest(shardLabels.get(chunk), values, timestampMs);
           writer.append(new RequestFile.Request(slice, chunk, values.length, body));
           bodyBytes += body.length;
         }
       }
     }
-    return bodyBytes;
+    return new Encoded(workload.slices() * shards.size(), bodyBytes);
   }
 
   /** Splits series into equally sized shards of at most {@code maxSamplesPerSend}. */

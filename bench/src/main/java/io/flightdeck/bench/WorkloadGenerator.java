@@ -53,29 +53,48 @@ final class WorkloadGenerator {
     addTraining();
     int slices = Math.toIntExact(duration.toMillis() / INTERVAL_MS);
     long lastMs = Math.floorDiv(now.toEpochMilli(), INTERVAL_MS) * INTERVAL_MS;
-    return new Workload(List.copyOf(series), lastMs - (slices - 1) * INTERVAL_MS, INTERVAL_MS, slices);
+    return new Workload(
+        List.copyOf(series), lastMs - (slices - 1) * INTERVAL_MS, INTERVAL_MS, slices);
   }
 
   private void addGpus(int node) {
     for (int gpu = 0; gpu < GPUS_PER_NODE; gpu++) {
       Map<String, String> labels =
           Map.of(
-              "gpu", Integer.toString(gpu),
-              "UUID", uuid(),
-              "pci_bus_id", "00000000:" + PCI_BUSES[gpu] + ":00.0",
-              "device", "nvidia" + gpu,
-              "modelName", GPU_MODEL,
-              "Hostname", host(node),
-              "instance", host(node) + ":9400",
-              "job", "dcgm-exporter");
-      gauge("DCGM_FI_DEV_SM_CLOCK", labels, Gauge.between(210, 1410).plateaus(30).range(0, 1410).quantum(15));
+              "gpu",
+              Integer.toString(gpu),
+              "UUID",
+              uuid(),
+              "pci_bus_id",
+              "00000000:" + PCI_BUSES[gpu] + ":00.0",
+              "device",
+              "nvidia" + gpu,
+              "modelName",
+              GPU_MODEL,
+              "Hostname",
+              host(node),
+              "instance",
+              host(node) + ":9400",
+              "job",
+              "dcgm-exporter");
+      gauge(
+          "DCGM_FI_DEV_SM_CLOCK",
+          labels,
+          Gauge.between(210, 1410).plateaus(30).range(0, 1410).quantum(15));
       gauge("DCGM_FI_DEV_MEM_CLOCK", labels, Gauge.constant(1593));
-      gauge("DCGM_FI_DEV_GPU_TEMP", labels, Gauge.between(31, 66).noise(0.6).plateaus(2).inertia(0.3));
+      gauge(
+          "DCGM_FI_DEV_GPU_TEMP",
+          labels,
+          Gauge.between(31, 66).noise(0.6).plateaus(2).inertia(0.3));
       gauge("DCGM_FI_DEV_MEMORY_TEMP", labels, Gauge.between(33, 58).noise(0.6).inertia(0.3));
-      gauge("DCGM_FI_DEV_POWER_USAGE", labels, Gauge.between(62, 355).noise(18).plateaus(10).range(50, 400).quantum(0.001));
+      gauge(
+          "DCGM_FI_DEV_POWER_USAGE",
+          labels,
+          Gauge.between(62, 355).noise(18).plateaus(10).range(50, 400).quantum(0.001));
       counter("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION", labels, Counter.rate(62_000, 355_000), 4e11);
       gauge("DCGM_FI_DEV_PCIE_REPLAY_COUNTER", labels, Gauge.constant(0));
-      gauge("DCGM_FI_DEV_GPU_UTIL", labels, Gauge.between(0, 98).noise(2).plateaus(1).range(0, 100));
+      gauge(
+          "DCGM_FI_DEV_GPU_UTIL", labels, Gauge.between(0, 98).noise(2).plateaus(1).range(0, 100));
       gauge("DCGM_FI_DEV_MEM_COPY_UTIL", labels, Gauge.between(0, 38).noise(4).range(0, 100));
       gauge("DCGM_FI_DEV_ENC_UTIL", labels, Gauge.constant(0));
       gauge("DCGM_FI_DEV_DEC_UTIL", labels, Gauge.constant(0));
@@ -83,9 +102,18 @@ final class WorkloadGenerator {
       gauge("DCGM_FI_DEV_FB_FREE", labels, Gauge.constant(6_042).plateaus(400));
       gauge("DCGM_FI_DEV_FB_USED", labels, Gauge.constant(75_003).plateaus(400));
       counter("DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL", labels, Counter.rate(0, 2.2e8), 1e14);
-      gauge("DCGM_FI_PROF_GR_ENGINE_ACTIVE", labels, Gauge.between(0, 0.93).noise(0.02).range(0, 1).quantum(1e-6));
-      gauge("DCGM_FI_PROF_PIPE_TENSOR_ACTIVE", labels, Gauge.between(0, 0.41).noise(0.03).range(0, 1).quantum(1e-6));
-      gauge("DCGM_FI_PROF_DRAM_ACTIVE", labels, Gauge.between(0, 0.52).noise(0.03).range(0, 1).quantum(1e-6));
+      gauge(
+          "DCGM_FI_PROF_GR_ENGINE_ACTIVE",
+          labels,
+          Gauge.between(0, 0.93).noise(0.02).range(0, 1).quantum(1e-6));
+      gauge(
+          "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE",
+          labels,
+          Gauge.between(0, 0.41).noise(0.03).range(0, 1).quantum(1e-6));
+      gauge(
+          "DCGM_FI_PROF_DRAM_ACTIVE",
+          labels,
+          Gauge.between(0, 0.52).noise(0.03).range(0, 1).quantum(1e-6));
       gauge("DCGM_FI_PROF_PCIE_TX_BYTES", labels, Gauge.between(2e6, 1.1e9).noise(1.5e8));
       gauge("DCGM_FI_PROF_PCIE_RX_BYTES", labels, Gauge.between(2.5e6, 1.4e9).noise(1.5e8));
     }
@@ -129,13 +157,31 @@ final class WorkloadGenerator {
   private void addMemory(Map<String, String> host) {
     double kib = 1024;
     gauge("node_memory_MemTotal_bytes", host, Gauge.constant(2015 * GIB).quantum(kib));
-    gauge("node_memory_MemFree_bytes", host, Gauge.between(820 * GIB, 790 * GIB).noise(5e8).plateaus(20 * GIB).quantum(kib));
-    gauge("node_memory_MemAvailable_bytes", host, Gauge.between(1550 * GIB, 1520 * GIB).noise(5e8).plateaus(20 * GIB).quantum(kib));
-    gauge("node_memory_Cached_bytes", host, Gauge.between(680 * GIB, 690 * GIB).noise(2e8).plateaus(10 * GIB).quantum(kib));
+    gauge(
+        "node_memory_MemFree_bytes",
+        host,
+        Gauge.between(820 * GIB, 790 * GIB).noise(5e8).plateaus(20 * GIB).quantum(kib));
+    gauge(
+        "node_memory_MemAvailable_bytes",
+        host,
+        Gauge.between(1550 * GIB, 1520 * GIB).noise(5e8).plateaus(20 * GIB).quantum(kib));
+    gauge(
+        "node_memory_Cached_bytes",
+        host,
+        Gauge.between(680 * GIB, 690 * GIB).noise(2e8).plateaus(10 * GIB).quantum(kib));
     gauge("node_memory_Buffers_bytes", host, Gauge.constant(2.1 * GIB).noise(1e6).quantum(kib));
-    gauge("node_memory_Active_bytes", host, Gauge.between(410 * GIB, 430 * GIB).noise(3e8).quantum(kib));
-    gauge("node_memory_Inactive_bytes", host, Gauge.between(520 * GIB, 515 * GIB).noise(3e8).quantum(kib));
-    gauge("node_memory_Dirty_bytes", host, Gauge.between(30 * GIB, 0.25 * GIB).noise(1e8).quantum(kib));
+    gauge(
+        "node_memory_Active_bytes",
+        host,
+        Gauge.between(410 * GIB, 430 * GIB).noise(3e8).quantum(kib));
+    gauge(
+        "node_memory_Inactive_bytes",
+        host,
+        Gauge.between(520 * GIB, 515 * GIB).noise(3e8).quantum(kib));
+    gauge(
+        "node_memory_Dirty_bytes",
+        host,
+        Gauge.between(30 * GIB, 0.25 * GIB).noise(1e8).quantum(kib));
     gauge("node_memory_Shmem_bytes", host, Gauge.constant(64 * GIB).plateaus(GIB).quantum(kib));
     gauge("node_memory_Slab_bytes", host, Gauge.constant(12 * GIB).noise(2e7).quantum(kib));
     gauge("node_memory_SwapTotal_bytes", host, Gauge.constant(0));
@@ -154,7 +200,11 @@ final class WorkloadGenerator {
     Map<String, String> labels = with(host, "device", device);
     double start = busyRate * UPTIME_SECONDS / 3;
     for (String direction : new String[] {"receive", "transmit"}) {
-      counter("node_network_" + direction + "_bytes_total", labels, Counter.rate(idleRate, busyRate), start);
+      counter(
+          "node_network_" + direction + "_bytes_total",
+          labels,
+          Counter.rate(idleRate, busyRate),
+          start);
       counter(
           "node_network_" + direction + "_packets_total",
           labels,
@@ -171,21 +221,36 @@ final class WorkloadGenerator {
       counter("node_disk_writes_completed_total", labels, Counter.rate(9_000, 40), 2e8);
       counter("node_disk_read_bytes_total", labels, Counter.rate(2e7, 1.5e8), 6e13);
       counter("node_disk_written_bytes_total", labels, Counter.rate(2.4e9, 2e6), 3e13);
-      counter("node_disk_io_time_seconds_total", labels, Counter.rate(0.98, 0.25).quantum(0.001), 4e5);
-      counter("node_disk_read_time_seconds_total", labels, Counter.rate(0.05, 0.4).quantum(0.001), 5e5);
-      counter("node_disk_write_time_seconds_total", labels, Counter.rate(1.9, 0.01).quantum(0.001), 3e5);
+      counter(
+          "node_disk_io_time_seconds_total", labels, Counter.rate(0.98, 0.25).quantum(0.001), 4e5);
+      counter(
+          "node_disk_read_time_seconds_total", labels, Counter.rate(0.05, 0.4).quantum(0.001), 5e5);
+      counter(
+          "node_disk_write_time_seconds_total",
+          labels,
+          Counter.rate(1.9, 0.01).quantum(0.001),
+          3e5);
     }
   }
 
   private void addFilesystems(Map<String, String> host) {
-    String[][] mounts = {{"/dev/sda2", "/", "ext4"}, {"/dev/md0", "/raid", "ext4"}, {"tmpfs", "/run", "tmpfs"}};
+    String[][] mounts = {
+      {"/dev/sda2", "/", "ext4"}, {"/dev/md0", "/raid", "ext4"}, {"tmpfs", "/run", "tmpfs"}
+    };
     double[] sizes = {1.7e12, 1.4e13, 2e11};
     for (int i = 0; i < mounts.length; i++) {
-      Map<String, String> labels = with(host, "device", mounts[i][0], "mountpoint", mounts[i][1], "fstype", mounts[i][2]);
+      Map<String, String> labels =
+          with(host, "device", mounts[i][0], "mountpoint", mounts[i][1], "fstype", mounts[i][2]);
       double size = ValueModel.quantize(sizes[i], 4096);
       gauge("node_filesystem_size_bytes", labels, Gauge.constant(size));
-      gauge("node_filesystem_free_bytes", labels, Gauge.constant(size * 0.41).plateaus(size * 0.01).quantum(4096));
-      gauge("node_filesystem_avail_bytes", labels, Gauge.constant(size * 0.36).plateaus(size * 0.01).quantum(4096));
+      gauge(
+          "node_filesystem_free_bytes",
+          labels,
+          Gauge.constant(size * 0.41).plateaus(size * 0.01).quantum(4096));
+      gauge(
+          "node_filesystem_avail_bytes",
+          labels,
+          Gauge.constant(size * 0.36).plateaus(size * 0.01).quantum(4096));
     }
   }
 
@@ -196,9 +261,13 @@ final class WorkloadGenerator {
   private void addTraining() {
     long jobSeed = random.nextLong();
     for (int rank = 0; rank < NODES * GPUS_PER_NODE; rank++) {
-      Map<String, String> labels = Map.of("job", "llm-pretrain", "rank", Integer.toString(rank), "exp_id", "exp-7b-0042");
+      Map<String, String> labels =
+          Map.of("job", "llm-pretrain", "rank", Integer.toString(rank), "exp_id", "exp-7b-0042");
       add("llm_train_loss", labels, new LossCurve(random.split(), 2.9));
-      add("llm_train_step", labels, Counter.rate(0, 3.2).model(new SplittableRandom(jobSeed), 41_000));
+      add(
+          "llm_train_step",
+          labels,
+          Counter.rate(0, 3.2).model(new SplittableRandom(jobSeed), 41_000));
       add("llm_learning_rate", labels, WorkloadGenerator::learningRate);
       gauge("llm_train_samples_per_second", labels, Gauge.between(0, 412).noise(5).quantum(0.01));
     }
@@ -214,8 +283,10 @@ final class WorkloadGenerator {
     add(name, labels, shape.model(random.split()));
   }
 
-  private void counter(String name, Map<String, String> labels, Counter shape, double typicalStart) {
-    double start = ValueModel.quantize(typicalStart * (0.8 + 0.4 * random.nextDouble()), shape.quantum());
+  private void counter(
+      String name, Map<String, String> labels, Counter shape, double typicalStart) {
+    double start =
+        ValueModel.quantize(typicalStart * (0.8 + 0.4 * random.nextDouble()), shape.quantum());
     add(name, labels, shape.model(random.split(), start));
   }
 

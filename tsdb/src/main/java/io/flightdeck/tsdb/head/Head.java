@@ -216,6 +216,14 @@ public final class Head {
     return minValidTime;
   }
 
+  /**
+   * Data before this belongs in blocks: head windows already cut, and backfill. Long.MIN_VALUE
+   * while nothing was cut yet.
+   */
+  public long minValidTimeForCompaction() {
+    return minValidTime;
+  }
+
   // ---- replay ---------------------------------------------------------------------------
 
   /** Rebuilds memory from the WAL; call once before any appender is used. */

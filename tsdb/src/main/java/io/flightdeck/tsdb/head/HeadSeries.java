@@ -29,6 +29,7 @@ final class HeadSeries {
   private XorEncoder open;
   private long openMinTime;
   private long openBoundary;
+  private long openMaxSeq;
   private long maxTime = Long.MIN_VALUE;
   private double lastValue;
   private int inOrderCount;
@@ -178,7 +179,9 @@ final class HeadSeries {
       open = new XorEncoder();
       openMinTime = t;
       openBoundary = Math.floorDiv(t, blockRange) * blockRange + blockRange;
+      openMaxSeq = 0;
     }
+    openMaxSeq = Math.max(openMaxSeq, seq);
     open.append(t, v);
     maxTime = t;
     lastValue = v;
@@ -188,7 +191,8 @@ final class HeadSeries {
   }
 
   private void closeOpenChunk() {
-    chunks.add(new HeadChunk(open.toBytes(), open.count(), openMinTime, open.lastTimestamp()));
+    chunks.add(
+        new HeadChunk(open.toBytes(), open.count(), openMinTime, open.lastTimestamp(), openMaxSeq));
     open = null;
   }
 
@@ -211,10 +215,15 @@ final class HeadSeries {
    * @return whether the series holds no data any more
    */
   synchronized boolean truncateBefore(long before, long maxSeq) {
-    while (!chunks.isEmpty() && chunks.get(0).maxTime() < before) {
+    while (!chunks.isEmpty()
+        && chunks.get(0).maxTime() < before
+        && chunks.get(0).maxSeq() <= maxSeq) {
       inOrderCount -= chunks.remove(0).count();
     }
-    if (chunks.isEmpty() && open != null && open.lastTimestamp() < before) {
+    if (chunks.isEmpty()
+        && open != null
+        && open.lastTimestamp() < before
+        && openMaxSeq <= maxSeq) {
       inOrderCount -= open.count();
       open = null;
     }
@@ -274,7 +283,9 @@ final class HeadSeries {
     List<HeadChunk> all = new ArrayList<>(chunks.size() + 1);
     all.addAll(chunks);
     if (open != null) {
-      all.add(new HeadChunk(open.toBytes(), open.count(), openMinTime, open.lastTimestamp()));
+      all.add(
+          new HeadChunk(
+              open.toBytes(), open.count(), openMinTime, open.lastTimestamp(), openMaxSeq));
     }
     for (int i = all.size() - 1; i >= 0 && hidden > 0; i--) {
       HeadChunk chunk = all.get(i);
@@ -283,7 +294,11 @@ final class HeadSeries {
       if (drop == chunk.count()) {
         all.remove(i);
       } else {
-        all.set(i, new HeadChunk(chunk.data(), chunk.count() - drop, chunk.minTime(), chunk.maxTime()));
+        all.set(
+            i,
+            new HeadChunk(
+                chunk.data(), chunk.count() - drop, chunk.minTime(), chunk.maxTime(),
+                chunk.maxSeq()));
       }
     }
     all.removeIf(chunk -> chunk.maxTime() < mint || chunk.minTime() > maxt);

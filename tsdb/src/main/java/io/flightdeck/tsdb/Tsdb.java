@@ -1,0 +1,289 @@
+package io.flightdeck.tsdb;
+
+import io.flightdeck.model.Matcher;
+import io.flightdeck.model.MetricMetadata;
+import io.flightdeck.storage.Appendable;
+import io.flightdeck.storage.Appender;
+import io.flightdeck.storage.MergingQuerier;
+import io.flightdeck.storage.MetadataSource;
+import io.flightdeck.storage.Querier;
+import io.flightdeck.storage.Queryable;
+import io.flightdeck.storage.StorageException;
+import io.flightdeck.tsdb.block.Block;
+import io.flightdeck.tsdb.block.BlockMeta;
+import io.flightdeck.tsdb.block.BlockWriter;
+import io.flightdeck.tsdb.head.Head;
+import io.flightdeck.tsdb.wal.Wal;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The embedded time-series database: a head in memory behind a WAL, and immutable blocks on disk,
+ * queried together. Thread-safe. Open with {@link #open}, {@link #start()} the background work
+ * (compaction, retention, WAL sync), {@link #close()} at the end.
+ *
+ * <p>Directory layout: {@code wal/} (segments and checkpoint), one directory per block named by
+ * its ULID, {@code snapshots/}, {@code corrupted/} (blocks moved aside), and the {@code lock} file.
+ */
+public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(Tsdb.class);
+
+  private final TsdbOptions options;
+  private final TsdbMetrics metrics = new TsdbMetrics();
+  private final Path dir;
+  private final FileChannel lockChannel;
+  private final FileLock lock;
+  private final Wal wal;
+  private final Head head;
+  private final BlockSet blocks;
+  private final Object maintenance = new Object();
+  private final List<String> openingProblems = new CopyOnWriteArrayList<>();
+  private ScheduledExecutorService background;
+  private volatile boolean closed;
+
+  private Tsdb(TsdbOptions options) throws IOException {
+    this.options = options;
+    this.dir = options.path();
+    Files.createDirectories(dir);
+    this.lockChannel =
+        FileChannel.open(dir.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    FileLock acquired;
+    try {
+      acquired = lockChannel.tryLock();
+    } catch (java.nio.channels.OverlappingFileLockException e) {
+      acquired = null;
+    }
+    if (acquired == null) {
+      lockChannel.close();
+      throw new StorageException(
+          StorageException.withContext(
+              "the data directory is in use by another process", "path", dir.toAbsolutePath()));
+    }
+    this.lock = acquired;
+    this.blocks = new BlockSet(dir, metrics, openingProblems);
+    this.wal =
+        Wal.open(dir.resolve("wal"), options.walSegmentBytes(), nanos -> {
+          metrics.walFsyncs.increment();
+          metrics.walFsyncNanos.add(nanos);
+        });
+    this.head = new Head(options, metrics, wal);
+  }
+
+  /** Opens (or creates) the database and replays the WAL. */
+  public static Tsdb open(TsdbOptions options) throws IOException {
+    Tsdb tsdb = new Tsdb(options);
+    try {
+      tsdb.blocks.load();
+      long blocksMax = tsdb.blocks.maxTime();
+      if (blocksMax != Long.MIN_VALUE) {
+        tsdb.head.setMinValidTime(blocksMax);
+      }
+      long start = System.nanoTime();
+      Wal.ReplayStats stats = tsdb.head.replay();
+      tsdb.metrics.walCorruptions.add(stats.repairs().size());
+      tsdb.openingProblems.addAll(stats.repairs());
+      log.info(
+          "opened TSDB at {}: {} blocks, {} head series, WAL replay of {} records took {} ms",
+          options.path(), tsdb.blocks.list().size(), tsdb.head.numSeries(), stats.records(),
+          (System.nanoTime() - start) / 1_000_000);
+    } catch (IOException | RuntimeException e) {
+      tsdb.close();
+      throw e;
+    }
+    return tsdb;
+  }
+
+  /** Starts background compaction and retention (every compaction interval) and WAL syncs. */
+  public synchronized void start() {
+    if (background != null) {
+      return;
+    }
+    background =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "tsdb-maintenance");
+              t.setDaemon(true);
+              return t;
+            });
+    long interval = options.compactionInterval().toMillis();
+    background.scheduleWithFixedDelay(this::maintainQuietly, interval, interval, TimeUnit.MILLISECONDS);
+    background.scheduleWithFixedDelay(this::syncQuietly, 1, 1, TimeUnit.SECONDS);
+  }
+
+  private void maintainQuietly() {
+    try {
+      compact();
+    } catch (Exception e) {
+      metrics.compactionFailures.increment();
+      log.error("compaction failed: {}", e.toString(), e);
+    }
+  }
+
+  private void syncQuietly() {
+    try {
+      wal.sync();
+    } catch (RuntimeException e) {
+      log.warn("WAL sync failed: {}", e.toString());
+    }
+  }
+
+  public TsdbOptions options() {
+    return options;
+  }
+
+  public TsdbMetrics metrics() {
+    return metrics;
+  }
+
+  /** Problems found and repaired while opening (WAL cut, blocks moved aside), for the operator. */
+  public List<String> openingProblems() {
+    return List.copyOf(openingProblems);
+  }
+
+  @Override
+  public Appender appender() {
+    if (closed) {
+      throw new io.flightdeck.storage.StorageUnavailableException("the database is closed", null);
+    }
+    return head.appender();
+  }
+
+  @Override
+  public Querier querier(long mint, long maxt) {
+    List<Querier> parts = new ArrayList<>();
+    parts.add(head.querier(mint, maxt));
+    for (Block block : blocks.list()) {
+      if (block.meta().overlaps(mint, maxt)) {
+        Querier q = block.querier(mint, maxt);
+        if (q != null) {
+          parts.add(q);
+        }
+      }
+    }
+    return new MergingQuerier(parts);
+  }
+
+  @Override
+  public Map<String, MetricMetadata> metadata() {
+    return head.metadata();
+  }
+
+  public Head head() {
+    return head;
+  }
+
+  public List<BlockMeta> blockMetas() {
+    return blocks.list().stream().map(Block::meta).toList();
+  }
+
+  /** Bytes of the blocks and the WAL. */
+  public long sizeBytes() {
+    return blocks.sizeBytes() + wal.size();
+  }
+
+  public long walSizeBytes() {
+    return wal.size();
+  }
+
+  /**
+   * Moves whatever the head holds that is ready into blocks, merges blocks, applies retention.
+   * Runs in the background; tests call it directly.
+   */
+  public void compact() throws IOException, InterruptedException {
+    synchronized (maintenance) {
+      Compactor compactor = new Compactor(options, head, blocks, metrics);
+      if (compactor.flushHead()) {
+        head.checkpoint();
+      }
+      compactor.mergeBlocks();
+      new Retention(options, head, blocks, wal, metrics).apply();
+    }
+  }
+
+  /**
+   * Writes every sample, the head included, as blocks under {@code snapshots/<name>} and returns
+   * the name. Existing blocks are hard-linked, the head is written as a new block.
+   */
+  public String snapshot() throws IOException {
+    synchronized (maintenance) {
+      String name =
+          java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+                  .withZone(java.time.ZoneOffset.UTC)
+                  .format(java.time.Instant.ofEpochMilli(options.clock().millis()))
+              + "-" + Long.toHexString(new java.security.SecureRandom().nextLong() & 0xffffffffffffL);
+      Path target = dir.resolve("snapshots").resolve(name);
+      Files.createDirectories(target);
+      for (Block block : blocks.list()) {
+        linkTree(block.dir(), target.resolve(block.dir().getFileName()));
+      }
+      long mint = head.minTime();
+      long maxt = head.maxTime();
+      if (mint <= maxt) {
+        try (Querier q = head.querier(mint, maxt)) {
+          BlockWriter.write(
+              target, mint, maxt + 1, q.select(true), 1, List.of(), options.clock().millis());
+        }
+      }
+      return name;
+    }
+  }
+
+  private static void linkTree(Path from, Path to) throws IOException {
+    try (var walk = Files.walk(from)) {
+      for (Path source : walk.toList()) {
+        Path dest = to.resolve(from.relativize(source).toString());
+        if (Files.isDirectory(source)) {
+          Files.createDirectories(dest);
+        } else {
+          Files.createLink(dest, source);
+        }
+      }
+    }
+  }
+
+  /** Deletes the matching series' samples within [mint, maxt] from head and blocks. */
+  public void delete(long mint, long maxt, Matcher... matchers) throws IOException {
+    synchronized (maintenance) {
+      head.delete(mint, maxt, matchers);
+      for (Block block : blocks.list()) {
+        block.delete(mint, maxt, matchers);
+      }
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (background != null) {
+      background.shutdownNow();
+      try {
+        background.awaitTermination(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    try {
+      wal.close();
+    } finally {
+      blocks.closeAll();
+      lock.release();
+      lockChannel.close();
+    }
+  }
+}

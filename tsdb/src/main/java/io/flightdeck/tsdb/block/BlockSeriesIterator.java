@@ -1,0 +1,109 @@
+package io.flightdeck.tsdb.block;
+
+import io.flightdeck.storage.SampleIterator;
+import io.flightdeck.tsdb.chunk.XorIterator;
+import io.flightdeck.tsdb.encoding.CorruptDataException;
+import java.util.List;
+
+/** Iterates a block series' chunks within [mint, maxt], skipping deleted ranges. */
+final class BlockSeriesIterator implements SampleIterator {
+  private final ChunkReader reader;
+  private final List<ChunkMeta> chunks;
+  private final List<long[]> deleted;
+  private final long mint;
+  private final long maxt;
+  private final XorIterator current = new XorIterator();
+  private int chunkIndex = -1;
+  private boolean loaded;
+  private boolean done;
+  private boolean positioned;
+
+  BlockSeriesIterator(ChunkReader reader, List<ChunkMeta> chunks, List<long[]> deleted, long mint, long maxt) {
+    this.reader = reader;
+    this.chunks = chunks;
+    this.deleted = deleted;
+    this.mint = mint;
+    this.maxt = maxt;
+  }
+
+  @Override
+  public boolean next() {
+    while (!done) {
+      if (!loaded || !current.next()) {
+        if (!loadChunk(chunkIndex + 1)) {
+          done = true;
+          return false;
+        }
+        continue;
+      }
+      long t = current.timestamp();
+      if (t > maxt) {
+        done = true;
+        return false;
+      }
+      if (t >= mint && !isDeleted(t)) {
+        positioned = true;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean loadChunk(int index) {
+    chunkIndex = index;
+    if (index >= chunks.size()) {
+      return false;
+    }
+    ChunkReader.Chunk chunk = reader.read(chunks.get(index).ref());
+    if (chunk.encoding() != ChunkFiles.ENCODING_XOR) {
+      throw new CorruptDataException("unknown chunk encoding " + chunk.encoding());
+    }
+    current.reset(chunk.data(), 0, chunk.data().length, chunk.count());
+    loaded = true;
+    return true;
+  }
+
+  private boolean isDeleted(long t) {
+    for (long[] range : deleted) {
+      if (t >= range[0] && t <= range[1]) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public boolean seek(long t) {
+    if (done) {
+      return false;
+    }
+    if (positioned && current.timestamp() >= t) {
+      return true;
+    }
+    // Skip whole chunks that end before t without decoding them.
+    int skipTo = chunkIndex + 1;
+    while (skipTo < chunks.size() && chunks.get(skipTo).maxTime() < t) {
+      skipTo++;
+    }
+    if (skipTo > chunkIndex + 1 || !loaded) {
+      loaded = false;
+      chunkIndex = skipTo - 1;
+    }
+    while (next()) {
+      if (current.timestamp() >= t) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public long timestamp() {
+    return current.timestamp();
+  }
+
+  @Override
+  public double value() {
+    return current.value();
+  }
+}

@@ -1,0 +1,119 @@
+package io.flightdeck.tsdb.block;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.storage.SampleIterator;
+import io.flightdeck.storage.Series;
+import io.flightdeck.storage.SeriesSet;
+import io.flightdeck.tsdb.chunk.XorEncoder;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes a new block from series in label order, keeping the samples in [mint, maxt). The block is
+ * assembled in {@code <ulid>.tmp} and renamed into place only when every file is on disk, so a
+ * crash never leaves a half-written block where readers look.
+ */
+public final class BlockWriter {
+  private BlockWriter() {}
+
+  /**
+   * @return the new block's meta, or null when the range held no samples (nothing is written)
+   */
+  public static BlockMeta write(
+      Path parent, long mint, long maxt, SeriesSet sortedSeries, int level, List<String> sources, long nowMillis)
+      throws IOException {
+    String ulid = Ulid.next(nowMillis);
+    Path tmp = parent.resolve(ulid + ".tmp");
+    Files.createDirectories(tmp);
+    List<Labels> labels = new ArrayList<>();
+    List<List<ChunkMeta>> chunks = new ArrayList<>();
+    long samples = 0;
+    long chunkCount = 0;
+    long minSeen = Long.MAX_VALUE;
+    long maxSeen = Long.MIN_VALUE;
+    try (ChunkWriter writer = new ChunkWriter(tmp)) {
+      SampleIterator reuse = null;
+      while (sortedSeries.next()) {
+        Series series = sortedSeries.at();
+        SampleIterator it = series.iterator(reuse);
+        reuse = it;
+        List<ChunkMeta> metas = new ArrayList<>();
+        XorEncoder encoder = null;
+        long chunkMin = 0;
+        boolean more = it.seek(mint);
+        while (more && it.timestamp() < maxt) {
+          long t = it.timestamp();
+          if (encoder == null) {
+            encoder = new XorEncoder();
+            chunkMin = t;
+          }
+          encoder.append(t, it.value());
+          samples++;
+          minSeen = Math.min(minSeen, t);
+          maxSeen = Math.max(maxSeen, t);
+          if (encoder.count() == 120) {
+            metas.add(flush(writer, encoder, chunkMin));
+            encoder = null;
+          }
+          more = it.next();
+        }
+        if (encoder != null) {
+          metas.add(flush(writer, encoder, chunkMin));
+        }
+        if (!metas.isEmpty()) {
+          labels.add(series.labels());
+          chunks.add(metas);
+          chunkCount += metas.size();
+        }
+      }
+    }
+    if (labels.isEmpty()) {
+      deleteRecursively(tmp);
+      return null;
+    }
+    IndexWriter.write(tmp, labels, chunks);
+    BlockMeta meta =
+        new BlockMeta(
+            ulid, mint, maxt, samples, labels.size(), chunkCount, level,
+            sources.isEmpty() ? List.of(ulid) : sources);
+    meta.write(tmp);
+    syncDir(tmp.resolve(ChunkFiles.DIR));
+    syncDir(tmp);
+    Files.move(tmp, parent.resolve(ulid), StandardCopyOption.ATOMIC_MOVE);
+    syncDir(parent);
+    return meta;
+  }
+
+  private static ChunkMeta flush(ChunkWriter writer, XorEncoder encoder, long chunkMin)
+      throws IOException {
+    byte[] bytes = encoder.toBytes();
+    long ref = writer.write(ChunkFiles.ENCODING_XOR, encoder.count(), bytes, bytes.length);
+    return new ChunkMeta(chunkMin, encoder.lastTimestamp(), ref);
+  }
+
+  static void syncDir(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+      channel.force(true);
+    }
+  }
+
+  public static void deleteRecursively(Path path) throws IOException {
+    if (!Files.exists(path)) {
+      return;
+    }
+    try (var walk = Files.walk(path)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}
