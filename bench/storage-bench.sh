@@ -118,7 +118,8 @@ start_peer() {
   case "$peer" in
     flightdeck)
       [[ -x $FLIGHTDECK_BIN ]] || { log "no launcher at $FLIGHTDECK_BIN"; return 1; }
-      "$FLIGHTDECK_BIN" server --web.listen-address="127.0.0.1:$port" --storage.tsdb.path="$data" \
+      "$FLIGHTDECK_BIN" server --web.enable-admin-api --web.listen-address="127.0.0.1:$port" \
+        --storage.tsdb.path="$data" \
         >"$WORK/$peer.log" 2>&1 &
       ;;
     prometheus)

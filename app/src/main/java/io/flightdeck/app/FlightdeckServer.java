@@ -1,0 +1,67 @@
+package io.flightdeck.app;
+
+import io.flightdeck.remote.RemoteWriteReceiver;
+import io.flightdeck.tsdb.Tsdb;
+import io.flightdeck.tsdb.TsdbOptions;
+import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server mode: owns the database, the receivers and the HTTP server, starts them in order and
+ * stops them in reverse (ingestion first, storage last), logging how long each step took.
+ */
+final class FlightdeckServer implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(FlightdeckServer.class);
+
+  record Options(TsdbOptions tsdb, ListenAddress listen, boolean enableAdminApi, int maxBodyBytes) {}
+
+  private final Options options;
+  private Tsdb tsdb;
+  private WebServer web;
+  private boolean closed;
+
+  FlightdeckServer(Options options) {
+    this.options = options;
+  }
+
+  void start() throws IOException {
+    long began = System.nanoTime();
+    tsdb = Tsdb.open(options.tsdb());
+    tsdb.start();
+    log.info("storage ready in {} ms", (System.nanoTime() - began) / 1_000_000);
+    RemoteWriteReceiver receiver = new RemoteWriteReceiver(tsdb, options.maxBodyBytes());
+    SelfMetrics metrics = new SelfMetrics(tsdb, receiver);
+    web = new WebServer(options, tsdb, receiver, metrics);
+    web.start();
+    log.info(
+        "Flightdeck {} listening on http://{}:{} (data in {})",
+        BuildInfo.version(), options.listen().host(), web.port(), options.tsdb().path().toAbsolutePath());
+  }
+
+  int port() {
+    return web.port();
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    long began = System.nanoTime();
+    if (web != null) {
+      web.stop();
+      log.info("HTTP server and ingestion stopped in {} ms", (System.nanoTime() - began) / 1_000_000);
+    }
+    if (tsdb != null) {
+      began = System.nanoTime();
+      try {
+        tsdb.close();
+        log.info("storage closed in {} ms", (System.nanoTime() - began) / 1_000_000);
+      } catch (IOException e) {
+        log.error("closing storage failed: {}", e.toString());
+      }
+    }
+  }
+}

@@ -1,0 +1,105 @@
+package io.flightdeck.app;
+
+import io.flightdeck.model.ByteSizeFormat;
+import io.flightdeck.model.DurationFormat;
+import io.flightdeck.tsdb.TsdbOptions;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code flightdeck server}: the central server on the embedded database. */
+@Command(
+    name = "server",
+    mixinStandardHelpOptions = true,
+    description = "Run the server: remote-write ingestion into the embedded time-series database.")
+final class ServerCommand implements Callable<Integer> {
+  @Option(
+      names = "--web.listen-address",
+      defaultValue = "127.0.0.1:9595",
+      description = "Address to listen on (default ${DEFAULT-VALUE}: reachable from this machine only).")
+  String listenAddress;
+
+  @Option(names = "--web.enable-admin-api", description = "Enable the admin endpoints (snapshot).")
+  boolean enableAdminApi;
+
+  @Option(
+      names = "--web.remote-write-receiver.max-body-size",
+      defaultValue = "32MB",
+      description = "Largest remote-write body, compressed or not (default ${DEFAULT-VALUE}).")
+  String maxBodySize;
+
+  @Option(names = "--storage.tsdb.path", defaultValue = "./data", description = "Data directory (default ${DEFAULT-VALUE}).")
+  Path path;
+
+  @Option(
+      names = "--storage.tsdb.retention.time",
+      defaultValue = "15d",
+      description = "How long to keep samples, e.g. 15d, 6w, 1y; 0 keeps them forever (default ${DEFAULT-VALUE}).")
+  String retentionTime;
+
+  @Option(
+      names = "--storage.tsdb.retention.size",
+      description = "Largest size of blocks and WAL together, e.g. 50GB; the oldest blocks go first.")
+  String retentionSize;
+
+  @Option(
+      names = "--storage.tsdb.out-of-order-time-window",
+      defaultValue = "0s",
+      description = "How far behind a series' newest sample a sample is still accepted (default ${DEFAULT-VALUE}: none).")
+  String outOfOrderWindow;
+
+  @Option(
+      names = "--storage.tsdb.min-block-duration",
+      defaultValue = "2h",
+      description = "Span of the blocks cut from memory (default ${DEFAULT-VALUE}).")
+  String blockDuration;
+
+  @Option(
+      names = "--storage.tsdb.max-series",
+      defaultValue = "2000000",
+      description = "Cap on active series; new series beyond it are refused (default ${DEFAULT-VALUE}).")
+  int maxSeries;
+
+  @Option(
+      names = "--storage.tsdb.max-series-per-metric",
+      defaultValue = "200000",
+      description = "Cap on active series of one metric name, against label explosions (default ${DEFAULT-VALUE}).")
+  int maxSeriesPerMetric;
+
+  @Option(
+      names = "--storage.tsdb.compaction-interval",
+      defaultValue = "1m",
+      description = "How often to move data to blocks and apply retention (default ${DEFAULT-VALUE}).")
+  String compactionInterval;
+
+  @Override
+  public Integer call() throws Exception {
+    TsdbOptions options =
+        TsdbOptions.defaults(path)
+            .withRetention(DurationFormat.parse(retentionTime))
+            .withRetentionBytes(retentionSize == null ? 0 : ByteSizeFormat.parse(retentionSize))
+            .withOutOfOrderWindow(DurationFormat.parse(outOfOrderWindow))
+            .withBlockRange(DurationFormat.parse(blockDuration))
+            .withSeriesLimits(maxSeries, maxSeriesPerMetric)
+            .withCompactionInterval(DurationFormat.parse(compactionInterval));
+    ListenAddress address = ListenAddress.parse(listenAddress);
+    FlightdeckServer server =
+        new FlightdeckServer(
+            new FlightdeckServer.Options(
+                options, address, enableAdminApi, (int) ByteSizeFormat.parse(maxBodySize)));
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  stopped.countDown();
+                },
+                "shutdown"));
+    server.start();
+    stopped.await();
+    return 0;
+  }
+}

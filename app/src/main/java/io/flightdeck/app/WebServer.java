@@ -1,0 +1,94 @@
+package io.flightdeck.app;
+
+import io.flightdeck.remote.RemoteWriteReceiver;
+import io.flightdeck.tsdb.Tsdb;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * The HTTP edge: maps routes to the handlers of the other modules, which know nothing of Javalin.
+ * Bodies of the Prometheus API use its envelope ({@code status}, {@code data}, {@code errorType}).
+ */
+final class WebServer {
+  private final FlightdeckServer.Options options;
+  private final Tsdb tsdb;
+  private final RemoteWriteReceiver receiver;
+  private final SelfMetrics metrics;
+  private Javalin app;
+
+  WebServer(FlightdeckServer.Options options, Tsdb tsdb, RemoteWriteReceiver receiver, SelfMetrics metrics) {
+    this.options = options;
+    this.tsdb = tsdb;
+    this.receiver = receiver;
+    this.metrics = metrics;
+  }
+
+  void start() {
+    app =
+        Javalin.create(
+            config -> {
+              config.startup.showJavalinBanner = false;
+              config.http.maxRequestSize = options.maxBodyBytes() + 1024L;
+              config.jetty.host = options.listen().host();
+              config.jetty.port = options.listen().port();
+              config.jetty.threadPool = jettyThreads();
+              config.routes.get("/-/healthy", ctx -> ctx.result("Flightdeck is Healthy.\n"));
+              config.routes.head("/-/healthy", ctx -> ctx.status(200));
+              config.routes.get("/-/ready", ctx -> ctx.result("Flightdeck is Ready.\n"));
+              config.routes.head("/-/ready", ctx -> ctx.status(200));
+              config.routes.get("/metrics", this::metrics);
+              config.routes.post("/api/v1/write", this::remoteWrite);
+              config.routes.post("/api/v1/admin/tsdb/snapshot", this::snapshot);
+              config.routes.put("/api/v1/admin/tsdb/snapshot", this::snapshot);
+            });
+    app.start();
+  }
+
+  private static org.eclipse.jetty.util.thread.QueuedThreadPool jettyThreads() {
+    org.eclipse.jetty.util.thread.QueuedThreadPool pool =
+        new org.eclipse.jetty.util.thread.QueuedThreadPool(64, 4);
+    pool.setName("http");
+    return pool;
+  }
+
+  int port() {
+    return app.port();
+  }
+
+  void stop() {
+    if (app != null) {
+      app.stop();
+    }
+  }
+
+  private void metrics(Context ctx) throws IOException {
+    ctx.contentType(SelfMetrics.CONTENT_TYPE);
+    ctx.result(metrics.scrape());
+  }
+
+  private void remoteWrite(Context ctx) {
+    RemoteWriteReceiver.Response response =
+        receiver.handle(ctx.header("Content-Type"), ctx.header("Content-Encoding"), ctx.bodyAsBytes());
+    ctx.header("X-Prometheus-Remote-Write-Samples-Written", Long.toString(response.samplesWritten()));
+    ctx.status(response.status());
+    if (!response.body().isEmpty()) {
+      ctx.contentType("text/plain; charset=utf-8");
+      ctx.result(response.body() + "\n");
+    }
+  }
+
+  private void snapshot(Context ctx) throws IOException {
+    if (!options.enableAdminApi()) {
+      ctx.status(503).json(error("unavailable", "admin APIs disabled"));
+      return;
+    }
+    String name = tsdb.snapshot();
+    ctx.json(Map.of("status", "success", "data", Map.of("name", name)));
+  }
+
+  private static Map<String, Object> error(String type, String message) {
+    return Map.of("status", "error", "errorType", type, "error", message);
+  }
+}
