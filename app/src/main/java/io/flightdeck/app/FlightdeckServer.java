@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 final class FlightdeckServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(FlightdeckServer.class);
 
-  record Options(TsdbOptions tsdb, ListenAddress listen, boolean enableAdminApi, int maxBodyBytes) {}
+  record Options(
+      TsdbOptions tsdb, ListenAddress listen, boolean enableAdminApi, int maxBodyBytes) {}
 
   private final Options options;
   private Tsdb tsdb;
@@ -36,7 +37,10 @@ final class FlightdeckServer implements AutoCloseable {
     web.start();
     log.info(
         "Flightdeck {} listening on http://{}:{} (data in {})",
-        BuildInfo.version(), options.listen().host(), web.port(), options.tsdb().path().toAbsolutePath());
+        BuildInfo.version(),
+        options.listen().host(),
+        web.port(),
+        options.tsdb().path().toAbsolutePath());
   }
 
   int port() {
@@ -52,7 +56,8 @@ final class FlightdeckServer implements AutoCloseable {
     long began = System.nanoTime();
     if (web != null) {
       web.stop();
-      log.info("HTTP server and ingestion stopped in {} ms", (System.nanoTime() - began) / 1_000_000);
+      log.info(
+          "HTTP server and ingestion stopped in {} ms", (System.nanoTime() - began) / 1_000_000);
     }
     if (tsdb != null) {
       began = System.nanoTime();

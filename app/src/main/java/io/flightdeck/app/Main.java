@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
     name = "flightdeck",
     mixinStandardHelpOptions = true,
     versionProvider = BuildInfo.class,
-    description = "Observability for deep-learning training: metrics, GPUs and training curves on one timeline.",
+    description =
+        "Observability for deep-learning training: metrics, GPUs and training curves on one timeline.",
     subcommands = {ServerCommand.class, TsdbCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

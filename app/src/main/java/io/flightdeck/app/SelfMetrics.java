@@ -32,21 +32,41 @@ final class SelfMetrics {
         .callback(cb -> m.rejectedByReason().forEach((reason, count) -> cb.call(count, reason)))
         .register(registry);
     counter("flightdeck_tsdb_commits", "Batches committed.", m.commits::sum);
-    counter("flightdeck_tsdb_compactions", "Blocks written by head flushes and merges.", m.compactions::sum);
-    counter("flightdeck_tsdb_compactions_failed", "Compactions that failed.", m.compactionFailures::sum);
+    counter(
+        "flightdeck_tsdb_compactions",
+        "Blocks written by head flushes and merges.",
+        m.compactions::sum);
+    counter(
+        "flightdeck_tsdb_compactions_failed",
+        "Compactions that failed.",
+        m.compactionFailures::sum);
     counter("flightdeck_tsdb_wal_fsyncs", "WAL fsync calls.", m.walFsyncs::sum);
     counter(
         "flightdeck_tsdb_wal_fsync_duration_seconds",
         "Time spent in WAL fsync calls.",
         () -> m.walFsyncNanos.sum() / 1e9);
-    counter("flightdeck_tsdb_wal_corruptions", "WAL records cut away as torn or corrupt at startup.", m.walCorruptions::sum);
-    counter("flightdeck_tsdb_blocks_moved_aside", "Damaged blocks moved to corrupted/.", m.blocksMovedAside::sum);
-    counter("flightdeck_tsdb_retention_deletions", "Blocks deleted by retention.", m.retentionDeletions::sum);
+    counter(
+        "flightdeck_tsdb_wal_corruptions",
+        "WAL records cut away as torn or corrupt at startup.",
+        m.walCorruptions::sum);
+    counter(
+        "flightdeck_tsdb_blocks_moved_aside",
+        "Damaged blocks moved to corrupted/.",
+        m.blocksMovedAside::sum);
+    counter(
+        "flightdeck_tsdb_retention_deletions",
+        "Blocks deleted by retention.",
+        m.retentionDeletions::sum);
     gauge("flightdeck_tsdb_head_series", "Series held in memory.", () -> tsdb.head().numSeries());
-    gauge("flightdeck_tsdb_blocks_loaded", "Blocks on disk in use.", () -> tsdb.blockMetas().size());
-    gauge("flightdeck_tsdb_wal_size_bytes", "Bytes of WAL segments and checkpoint.", tsdb::walSizeBytes);
+    gauge(
+        "flightdeck_tsdb_blocks_loaded", "Blocks on disk in use.", () -> tsdb.blockMetas().size());
+    gauge(
+        "flightdeck_tsdb_wal_size_bytes",
+        "Bytes of WAL segments and checkpoint.",
+        tsdb::walSizeBytes);
     gauge("flightdeck_tsdb_storage_size_bytes", "Bytes of blocks and WAL.", tsdb::sizeBytes);
-    counter("flightdeck_remote_write_requests", "Remote-write requests received.", receiver::requests);
+    counter(
+        "flightdeck_remote_write_requests", "Remote-write requests received.", receiver::requests);
     counter(
         "flightdeck_remote_write_invalid_series",
         "Remote-write series skipped for invalid labels (no name, duplicate or empty label names).",

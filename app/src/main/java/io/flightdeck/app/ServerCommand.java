@@ -18,7 +18,8 @@ final class ServerCommand implements Callable<Integer> {
   @Option(
       names = "--web.listen-address",
       defaultValue = "127.0.0.1:9595",
-      description = "Address to listen on (default ${DEFAULT-VALUE}: reachable from this machine only).")
+      description =
+          "Address to listen on (default ${DEFAULT-VALUE}: reachable from this machine only).")
   String listenAddress;
 
   @Option(names = "--web.enable-admin-api", description = "Enable the admin endpoints (snapshot).")
@@ -30,24 +31,30 @@ final class ServerCommand implements Callable<Integer> {
       description = "Largest remote-write body, compressed or not (default ${DEFAULT-VALUE}).")
   String maxBodySize;
 
-  @Option(names = "--storage.tsdb.path", defaultValue = "./data", description = "Data directory (default ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--storage.tsdb.path",
+      defaultValue = "./data",
+      description = "Data directory (default ${DEFAULT-VALUE}).")
   Path path;
 
   @Option(
       names = "--storage.tsdb.retention.time",
       defaultValue = "15d",
-      description = "How long to keep samples, e.g. 15d, 6w, 1y; 0 keeps them forever (default ${DEFAULT-VALUE}).")
+      description =
+          "How long to keep samples, e.g. 15d, 6w, 1y; 0 keeps them forever (default ${DEFAULT-VALUE}).")
   String retentionTime;
 
   @Option(
       names = "--storage.tsdb.retention.size",
-      description = "Largest size of blocks and WAL together, e.g. 50GB; the oldest blocks go first.")
+      description =
+          "Largest size of blocks and WAL together, e.g. 50GB; the oldest blocks go first.")
   String retentionSize;
 
   @Option(
       names = "--storage.tsdb.out-of-order-time-window",
       defaultValue = "0s",
-      description = "How far behind a series' newest sample a sample is still accepted (default ${DEFAULT-VALUE}: none).")
+      description =
+          "How far behind a series' newest sample a sample is still accepted (default ${DEFAULT-VALUE}: none).")
   String outOfOrderWindow;
 
   @Option(
@@ -59,19 +66,22 @@ final class ServerCommand implements Callable<Integer> {
   @Option(
       names = "--storage.tsdb.max-series",
       defaultValue = "2000000",
-      description = "Cap on active series; new series beyond it are refused (default ${DEFAULT-VALUE}).")
+      description =
+          "Cap on active series; new series beyond it are refused (default ${DEFAULT-VALUE}).")
   int maxSeries;
 
   @Option(
       names = "--storage.tsdb.max-series-per-metric",
       defaultValue = "200000",
-      description = "Cap on active series of one metric name, against label explosions (default ${DEFAULT-VALUE}).")
+      description =
+          "Cap on active series of one metric name, against label explosions (default ${DEFAULT-VALUE}).")
   int maxSeriesPerMetric;
 
   @Option(
       names = "--storage.tsdb.compaction-interval",
       defaultValue = "1m",
-      description = "How often to move data to blocks and apply retention (default ${DEFAULT-VALUE}).")
+      description =
+          "How often to move data to blocks and apply retention (default ${DEFAULT-VALUE}).")
   String compactionInterval;
 
   @Override

@@ -28,12 +28,16 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "analyze",
     mixinStandardHelpOptions = true,
-    description = "Report blocks, bytes per sample and the metrics and labels with the most series.")
+    description =
+        "Report blocks, bytes per sample and the metrics and labels with the most series.")
 final class TsdbAnalyzeCommand implements Callable<Integer> {
   @Parameters(index = "0", description = "Data directory.")
   Path dir;
 
-  @Option(names = "--limit", defaultValue = "20", description = "Rows per table (default ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--limit",
+      defaultValue = "20",
+      description = "Rows per table (default ${DEFAULT-VALUE}).")
   int limit;
 
   @Override
@@ -43,18 +47,26 @@ final class TsdbAnalyzeCommand implements Callable<Integer> {
       long blockSamples = 0;
       long blockBytes = 0;
       out.println("Blocks:");
-      out.printf("  %-26s %-13s %10s %12s %10s %12s %10s%n", "ID", "DURATION", "SERIES", "SAMPLES", "CHUNKS", "BYTES", "B/SAMPLE");
+      out.printf(
+          "  %-26s %-13s %10s %12s %10s %12s %10s%n",
+          "ID", "DURATION", "SERIES", "SAMPLES", "CHUNKS", "BYTES", "B/SAMPLE");
       for (BlockMeta meta : tsdb.blockMetas()) {
         long bytes = sizeOf(dir.resolve(meta.ulid()));
         blockSamples += meta.numSamples();
         blockBytes += bytes;
         out.printf(
-            "  %-26s %-13s %10d %12d %10d %12d %10.3f%n", meta.ulid(),
-            Duration.ofMillis(meta.maxTime() - meta.minTime()), meta.numSeries(), meta.numSamples(),
-            meta.numChunks(), bytes, meta.numSamples() == 0 ? 0.0 : (double) bytes / meta.numSamples());
+            "  %-26s %-13s %10d %12d %10d %12d %10.3f%n",
+            meta.ulid(),
+            Duration.ofMillis(meta.maxTime() - meta.minTime()),
+            meta.numSeries(),
+            meta.numSamples(),
+            meta.numChunks(),
+            bytes,
+            meta.numSamples() == 0 ? 0.0 : (double) bytes / meta.numSamples());
       }
-      out.printf("  total: %d samples in %d bytes (%.3f bytes per sample)%n%n", blockSamples, blockBytes,
-          blockSamples == 0 ? 0.0 : (double) blockBytes / blockSamples);
+      out.printf(
+          "  total: %d samples in %d bytes (%.3f bytes per sample)%n%n",
+          blockSamples, blockBytes, blockSamples == 0 ? 0.0 : (double) blockBytes / blockSamples);
       out.printf("Head: %d series; WAL %d bytes%n%n", tsdb.head().numSeries(), tsdb.walSizeBytes());
 
       Map<String, Integer> seriesPerMetric = new HashMap<>();
@@ -84,8 +96,9 @@ final class TsdbAnalyzeCommand implements Callable<Integer> {
           }
         }
       }
-      out.printf("Series: %d%nSamples: %d%nLabel names: %d%nLabel pairs: %d%n%n", series, samples,
-          valuesPerLabel.size(), pairCounts.size());
+      out.printf(
+          "Series: %d%nSamples: %d%nLabel names: %d%nLabel pairs: %d%n%n",
+          series, samples, valuesPerLabel.size(), pairCounts.size());
       table(out, "Highest cardinality metric names (series)", seriesPerMetric);
       Map<String, Integer> cardinality = new HashMap<>();
       valuesPerLabel.forEach((name, values) -> cardinality.put(name, values.size()));
@@ -97,11 +110,15 @@ final class TsdbAnalyzeCommand implements Callable<Integer> {
     return 0;
   }
 
-  private <N extends Number & Comparable<N>> void table(PrintStream out, String title, Map<String, N> counts) {
+  private <N extends Number & Comparable<N>> void table(
+      PrintStream out, String title, Map<String, N> counts) {
     out.println(title + ":");
     List<Map.Entry<String, N>> rows =
         counts.entrySet().stream()
-            .sorted(Map.Entry.<String, N>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+            .sorted(
+                Map.Entry.<String, N>comparingByValue()
+                    .reversed()
+                    .thenComparing(Map.Entry.comparingByKey()))
             .limit(limit)
             .toList();
     for (Map.Entry<String, N> row : rows) {
@@ -112,7 +129,9 @@ final class TsdbAnalyzeCommand implements Callable<Integer> {
 
   private static long sizeOf(Path path) throws java.io.IOException {
     try (var walk = java.nio.file.Files.walk(path)) {
-      return walk.filter(java.nio.file.Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+      return walk.filter(java.nio.file.Files::isRegularFile)
+          .mapToLong(p -> p.toFile().length())
+          .sum();
     }
   }
 }

@@ -22,25 +22,37 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "dump",
     mixinStandardHelpOptions = true,
-    description = "Print the samples of a data directory, one per line: {labels} value timestamp_ms.")
+    description =
+        "Print the samples of a data directory, one per line: {labels} value timestamp_ms.")
 final class TsdbDumpCommand implements Callable<Integer> {
   @Parameters(index = "0", description = "Data directory.")
   Path dir;
 
-  @Option(names = "--match", defaultValue = "{__name__=~\".+\"}", description = "Series selector (default ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--match",
+      defaultValue = "{__name__=~\".+\"}",
+      description = "Series selector (default ${DEFAULT-VALUE}).")
   String match;
 
-  @Option(names = "--min-time", defaultValue = "" + Long.MIN_VALUE, description = "Earliest timestamp in ms.")
+  @Option(
+      names = "--min-time",
+      defaultValue = "" + Long.MIN_VALUE,
+      description = "Earliest timestamp in ms.")
   long minTime;
 
-  @Option(names = "--max-time", defaultValue = "" + Long.MAX_VALUE, description = "Latest timestamp in ms.")
+  @Option(
+      names = "--max-time",
+      defaultValue = "" + Long.MAX_VALUE,
+      description = "Latest timestamp in ms.")
   long maxTime;
 
   @Override
   public Integer call() throws Exception {
     List<Matcher> matchers = SelectorParser.parse(match);
     PrintWriter out =
-        new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
+        new PrintWriter(
+            new BufferedWriter(
+                new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
     try (Tsdb tsdb = Tsdb.open(TsdbOptions.defaults(dir));
         Querier querier = tsdb.querier(minTime, maxTime)) {
       SeriesSet set = querier.select(true, matchers.toArray(new Matcher[0]));

@@ -18,7 +18,11 @@ final class WebServer {
   private final SelfMetrics metrics;
   private Javalin app;
 
-  WebServer(FlightdeckServer.Options options, Tsdb tsdb, RemoteWriteReceiver receiver, SelfMetrics metrics) {
+  WebServer(
+      FlightdeckServer.Options options,
+      Tsdb tsdb,
+      RemoteWriteReceiver receiver,
+      SelfMetrics metrics) {
     this.options = options;
     this.tsdb = tsdb;
     this.receiver = receiver;
@@ -70,8 +74,10 @@ final class WebServer {
 
   private void remoteWrite(Context ctx) {
     RemoteWriteReceiver.Response response =
-        receiver.handle(ctx.header("Content-Type"), ctx.header("Content-Encoding"), ctx.bodyAsBytes());
-    ctx.header("X-Prometheus-Remote-Write-Samples-Written", Long.toString(response.samplesWritten()));
+        receiver.handle(
+            ctx.header("Content-Type"), ctx.header("Content-Encoding"), ctx.bodyAsBytes());
+    ctx.header(
+        "X-Prometheus-Remote-Write-Samples-Written", Long.toString(response.samplesWritten()));
     ctx.status(response.status());
     if (!response.body().isEmpty()) {
       ctx.contentType("text/plain; charset=utf-8");

@@ -25,7 +25,9 @@ public final class Labels implements Comparable<Labels> {
     this.pairs = sortedPairs;
   }
 
-  /** Labels from alternating names and values in any order; a repeated name keeps the last value. */
+  /**
+   * Labels from alternating names and values in any order; a repeated name keeps the last value.
+   */
   public static Labels of(String... namesAndValues) {
     if (namesAndValues.length % 2 != 0) {
       throw new IllegalArgumentException("labels need name/value pairs, got an odd count");

@@ -8,8 +8,8 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * A label matcher as in PromQL: {@code name=value}, {@code !=}, {@code =~} and {@code !~}. Regular
- * expressions are fully anchored. Literal, prefix and alternation regexes are recognised so that the
- * index can answer them from postings without testing every value.
+ * expressions are fully anchored. Literal, prefix and alternation regexes are recognised so that
+ * the index can answer them from postings without testing every value.
  */
 public final class Matcher {
   public enum Type {

@@ -16,8 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
 import org.xerial.snappy.Snappy;
 
 /**
- * The remote-write 1.0 receiver behind {@code POST /api/v1/write}, independent of any HTTP
- * library: the app hands it the request's headers and body and sends back its {@link Response}.
+ * The remote-write 1.0 receiver behind {@code POST /api/v1/write}, independent of any HTTP library:
+ * the app hands it the request's headers and body and sends back its {@link Response}.
  *
  * <p>Status codes follow Prometheus's receiver: 204 when everything was stored; 415 for a wrong
  * content type or encoding; 400 for a body that does not decode, and for samples refused on their
@@ -26,7 +26,10 @@ import org.xerial.snappy.Snappy;
  * labels are skipped and counted, as Prometheus does. Thread-safe.
  */
 public final class RemoteWriteReceiver {
-  /** What to answer. {@code samplesWritten} goes into the X-Prometheus-Remote-Write-Samples-Written header. */
+  /**
+   * What to answer. {@code samplesWritten} goes into the X-Prometheus-Remote-Write-Samples-Written
+   * header.
+   */
   public record Response(int status, String body, long samplesWritten) {}
 
   /** Rejection messages kept per request; the rest are only counted. */
@@ -68,21 +71,27 @@ public final class RemoteWriteReceiver {
         && !contentEncoding.isBlank()
         && !contentEncoding.trim().equalsIgnoreCase("snappy")) {
       return new Response(
-          415, "unsupported Content-Encoding \"" + contentEncoding + "\": only snappy is accepted", 0);
+          415,
+          "unsupported Content-Encoding \"" + contentEncoding + "\": only snappy is accepted",
+          0);
     }
     if (body.length > maxBodyBytes) {
-      return new Response(413, "request body of " + body.length + " bytes exceeds the limit of " + maxBodyBytes, 0);
+      return new Response(
+          413, "request body of " + body.length + " bytes exceeds the limit of " + maxBodyBytes, 0);
     }
     byte[] decoded;
     int decodedLength;
     try {
       if (!Snappy.isValidCompressedBuffer(body)) {
-        return new Response(400, "snappy decode error: the body is not snappy block-compressed data", 0);
+        return new Response(
+            400, "snappy decode error: the body is not snappy block-compressed data", 0);
       }
       decodedLength = Snappy.uncompressedLength(body);
       if (decodedLength > maxBodyBytes) {
         return new Response(
-            413, "decompressed body of " + decodedLength + " bytes exceeds the limit of " + maxBodyBytes, 0);
+            413,
+            "decompressed body of " + decodedLength + " bytes exceeds the limit of " + maxBodyBytes,
+            0);
       }
       decoded = new byte[decodedLength];
       Snappy.uncompress(body, 0, body.length, decoded, 0);
@@ -133,7 +142,9 @@ public final class RemoteWriteReceiver {
       if (parameter.toLowerCase(Locale.ROOT).startsWith("proto=")) {
         String proto = parameter.substring(6).trim();
         if (!proto.equals("prometheus.WriteRequest")) {
-          return "unsupported remote write message \"" + proto + "\": only prometheus.WriteRequest (remote write 1.0) is accepted";
+          return "unsupported remote write message \""
+              + proto
+              + "\": only prometheus.WriteRequest (remote write 1.0) is accepted";
         }
       }
     }

@@ -49,7 +49,8 @@ final class WriteRequestDecoder {
           int size = in.readRawVarint32();
           int at = in.getTotalBytesRead();
           if (size < 0 || size > length - at) {
-            throw new InvalidProtocolBufferException("a time series runs past the end of the request");
+            throw new InvalidProtocolBufferException(
+                "a time series runs past the end of the request");
           }
           timeSeries(body, at, size, handler);
           in.skipRawBytes(size);

@@ -7,9 +7,9 @@ import io.flightdeck.model.MetricMetadata;
  * A batch of samples that becomes visible, and durable, all at once on {@link #commit()}.
  *
  * <p>Contract: an appender is used by one thread at a time and must end in exactly one {@link
- * #commit()} or {@link #rollback()}; after either it must not be used again. Samples are not visible
- * to queries before commit. When {@code commit()} returns, the samples are acknowledged: they
- * survive a crash of the process.
+ * #commit()} or {@link #rollback()}; after either it must not be used again. Samples are not
+ * visible to queries before commit. When {@code commit()} returns, the samples are acknowledged:
+ * they survive a crash of the process.
  */
 public interface Appender {
   /**

@@ -1,8 +1,8 @@
 package io.flightdeck.storage;
 
 /**
- * Walks samples in increasing timestamp order, one timestamp at most once. Not thread-safe.
- * Values are exact, stale markers and NaN included.
+ * Walks samples in increasing timestamp order, one timestamp at most once. Not thread-safe. Values
+ * are exact, stale markers and NaN included.
  */
 public interface SampleIterator {
   /** Advances to the next sample; false when exhausted. */

@@ -70,7 +70,10 @@ final class BlockSet {
         StorageException.withContext(
             "block is damaged and was moved aside; the database starts without it: "
                 + cause.getMessage(),
-            "block", block.getFileName(), "moved_to", target);
+            "block",
+            block.getFileName(),
+            "moved_to",
+            target);
     log.error(message);
     problems.add(message);
     metrics.blocksMovedAside.increment();

@@ -64,14 +64,26 @@ final class Compactor {
       BlockMeta meta;
       long began = System.nanoTime();
       try (Querier querier = head.querier(start, end - 1)) {
-        meta = BlockWriter.write(blocks.dir(), start, end, querier.select(true), 1, List.of(), options.clock().millis());
+        meta =
+            BlockWriter.write(
+                blocks.dir(),
+                start,
+                end,
+                querier.select(true),
+                1,
+                List.of(),
+                options.clock().millis());
       }
       if (meta != null) {
         blocks.add(Block.open(blocks.dir().resolve(meta.ulid())));
         metrics.compactions.increment();
         log.info(
             "wrote head block {} [{}, {}): {} series, {} samples in {} ms",
-            meta.ulid(), start, end, meta.numSeries(), meta.numSamples(),
+            meta.ulid(),
+            start,
+            end,
+            meta.numSeries(),
+            meta.numSamples(),
             (System.nanoTime() - began) / 1_000_000);
       }
       head.truncate(end, seq);
@@ -170,7 +182,12 @@ final class Compactor {
       try (Querier merged = new MergingQuerier(queriers)) {
         meta =
             BlockWriter.write(
-                blocks.dir(), mint, maxt, merged.select(true), level + 1, new ArrayList<>(sources),
+                blocks.dir(),
+                mint,
+                maxt,
+                merged.select(true),
+                level + 1,
+                new ArrayList<>(sources),
                 options.clock().millis());
       }
     } catch (IOException | RuntimeException e) {
@@ -181,7 +198,11 @@ final class Compactor {
     blocks.replace(group, added);
     metrics.compactions.increment();
     log.info(
-        "compacted {} blocks into {} [{}, {}) in {} ms", group.size(),
-        meta == null ? "nothing" : meta.ulid(), mint, maxt, (System.nanoTime() - began) / 1_000_000);
+        "compacted {} blocks into {} [{}, {}) in {} ms",
+        group.size(),
+        meta == null ? "nothing" : meta.ulid(),
+        mint,
+        maxt,
+        (System.nanoTime() - began) / 1_000_000);
   }
 }

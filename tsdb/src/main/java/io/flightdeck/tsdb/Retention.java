@@ -59,7 +59,11 @@ final class Retention {
     }
     if (!expired.isEmpty()) {
       for (Block block : expired) {
-        log.info("retention deletes block {} [{}, {})", block.meta().ulid(), block.meta().minTime(), block.meta().maxTime());
+        log.info(
+            "retention deletes block {} [{}, {})",
+            block.meta().ulid(),
+            block.meta().minTime(),
+            block.meta().maxTime());
       }
       blocks.replace(expired, null);
       metrics.retentionDeletions.add(expired.size());

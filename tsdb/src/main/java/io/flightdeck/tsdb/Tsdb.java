@@ -35,8 +35,8 @@ import org.slf4j.LoggerFactory;
  * queried together. Thread-safe. Open with {@link #open}, {@link #start()} the background work
  * (compaction, retention, WAL sync), {@link #close()} at the end.
  *
- * <p>Directory layout: {@code wal/} (segments and checkpoint), one directory per block named by
- * its ULID, {@code snapshots/}, {@code corrupted/} (blocks moved aside), and the {@code lock} file.
+ * <p>Directory layout: {@code wal/} (segments and checkpoint), one directory per block named by its
+ * ULID, {@code snapshots/}, {@code corrupted/} (blocks moved aside), and the {@code lock} file.
  */
 public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Tsdb.class);
@@ -75,10 +75,13 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
     this.lock = acquired;
     this.blocks = new BlockSet(dir, metrics, openingProblems);
     this.wal =
-        Wal.open(dir.resolve("wal"), options.walSegmentBytes(), nanos -> {
-          metrics.walFsyncs.increment();
-          metrics.walFsyncNanos.add(nanos);
-        });
+        Wal.open(
+            dir.resolve("wal"),
+            options.walSegmentBytes(),
+            nanos -> {
+              metrics.walFsyncs.increment();
+              metrics.walFsyncNanos.add(nanos);
+            });
     this.head = new Head(options, metrics, wal);
   }
 
@@ -97,7 +100,10 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
       tsdb.openingProblems.addAll(stats.repairs());
       log.info(
           "opened TSDB at {}: {} blocks, {} head series, WAL replay of {} records took {} ms",
-          options.path(), tsdb.blocks.list().size(), tsdb.head.numSeries(), stats.records(),
+          options.path(),
+          tsdb.blocks.list().size(),
+          tsdb.head.numSeries(),
+          stats.records(),
           (System.nanoTime() - start) / 1_000_000);
     } catch (IOException | RuntimeException e) {
       tsdb.close();
@@ -119,7 +125,8 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
               return t;
             });
     long interval = options.compactionInterval().toMillis();
-    background.scheduleWithFixedDelay(this::maintainQuietly, interval, interval, TimeUnit.MILLISECONDS);
+    background.scheduleWithFixedDelay(
+        this::maintainQuietly, interval, interval, TimeUnit.MILLISECONDS);
     background.scheduleWithFixedDelay(this::syncQuietly, 1, 1, TimeUnit.SECONDS);
   }
 
@@ -199,8 +206,8 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
   }
 
   /**
-   * Moves whatever the head holds that is ready into blocks, merges blocks, applies retention.
-   * Runs in the background; tests call it directly.
+   * Moves whatever the head holds that is ready into blocks, merges blocks, applies retention. Runs
+   * in the background; tests call it directly.
    */
   public void compact() throws IOException, InterruptedException {
     synchronized (maintenance) {
@@ -223,7 +230,8 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
           java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
                   .withZone(java.time.ZoneOffset.UTC)
                   .format(java.time.Instant.ofEpochMilli(options.clock().millis()))
-              + "-" + Long.toHexString(new java.security.SecureRandom().nextLong() & 0xffffffffffffL);
+              + "-"
+              + Long.toHexString(new java.security.SecureRandom().nextLong() & 0xffffffffffffL);
       Path target = dir.resolve("snapshots").resolve(name);
       Files.createDirectories(target);
       for (Block block : blocks.list()) {

@@ -5,8 +5,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counters the database keeps about itself; the app exposes them at /metrics. Plain adders keep
- * the database free of a metrics library; all fields are thread-safe.
+ * Counters the database keeps about itself; the app exposes them at /metrics. Plain adders keep the
+ * database free of a metrics library; all fields are thread-safe.
  */
 public final class TsdbMetrics {
   public final LongAdder samplesAppended = new LongAdder();

@@ -51,38 +51,164 @@ public record TsdbOptions(
   }
 
   public TsdbOptions withRetention(Duration value) {
-    return new TsdbOptions(path, value, retentionBytes, blockRange, outOfOrderWindow, futureTolerance, maxLabelNameLength, maxLabelValueLength, maxLabelsPerSeries, maxSeries, maxSeriesPerMetric, walSegmentBytes, compactionInterval, clock);
+    return new TsdbOptions(
+        path,
+        value,
+        retentionBytes,
+        blockRange,
+        outOfOrderWindow,
+        futureTolerance,
+        maxLabelNameLength,
+        maxLabelValueLength,
+        maxLabelsPerSeries,
+        maxSeries,
+        maxSeriesPerMetric,
+        walSegmentBytes,
+        compactionInterval,
+        clock);
   }
 
   public TsdbOptions withRetentionBytes(long value) {
-    return new TsdbOptions(path, retention, value, blockRange, outOfOrderWindow, futureTolerance, maxLabelNameLength, maxLabelValueLength, maxLabelsPerSeries, maxSeries, maxSeriesPerMetric, walSegmentBytes, compactionInterval, clock);
+    return new TsdbOptions(
+        path,
+        retention,
+        value,
+        blockRange,
+        outOfOrderWindow,
+        futureTolerance,
+        maxLabelNameLength,
+        maxLabelValueLength,
+        maxLabelsPerSeries,
+        maxSeries,
+        maxSeriesPerMetric,
+        walSegmentBytes,
+        compactionInterval,
+        clock);
   }
 
   public TsdbOptions withBlockRange(Duration value) {
-    return new TsdbOptions(path, retention, retentionBytes, value, outOfOrderWindow, futureTolerance, maxLabelNameLength, maxLabelValueLength, maxLabelsPerSeries, maxSeries, maxSeriesPerMetric, walSegmentBytes, compactionInterval, clock);
+    return new TsdbOptions(
+        path,
+        retention,
+        retentionBytes,
+        value,
+        outOfOrderWindow,
+        futureTolerance,
+        maxLabelNameLength,
+        maxLabelValueLength,
+        maxLabelsPerSeries,
+        maxSeries,
+        maxSeriesPerMetric,
+        walSegmentBytes,
+        compactionInterval,
+        clock);
   }
 
   public TsdbOptions withOutOfOrderWindow(Duration value) {
-    return new TsdbOptions(path, retention, retentionBytes, blockRange, value, futureTolerance, maxLabelNameLength, maxLabelValueLength, maxLabelsPerSeries, maxSeries, maxSeriesPerMetric, walSegmentBytes, compactionInterval, clock);
+    return new TsdbOptions(
+        path,
+        retention,
+        retentionBytes,
+        blockRange,
+        value,
+        futureTolerance,
+        maxLabelNameLength,
+        maxLabelValueLength,
+        maxLabelsPerSeries,
+        maxSeries,
+        maxSeriesPerMetric,
+        walSegmentBytes,
+        compactionInterval,
+        clock);
   }
 
   public TsdbOptions withLabelLimits(int nameLength, int valueLength, int labelsPerSeries) {
-    return new TsdbOptions(path, retention, retentionBytes, blockRange, outOfOrderWindow, futureTolerance, nameLength, valueLength, labelsPerSeries, maxSeries, maxSeriesPerMetric, walSegmentBytes, compactionInterval, clock);
+    return new TsdbOptions(
+        path,
+        retention,
+        retentionBytes,
+        blockRange,
+        outOfOrderWindow,
+        futureTolerance,
+        nameLength,
+        valueLength,
+        labelsPerSeries,
+        maxSeries,
+        maxSeriesPerMetric,
+        walSegmentBytes,
+        compactionInterval,
+        clock);
   }
 
   public TsdbOptions withSeriesLimits(int total, int perMetric) {
-    return new TsdbOptions(path, retention, retentionBytes, blockRange, outOfOrderWindow, futureTolerance, maxLabelNameLength, maxLabelValueLength, maxLabelsPerSeries, total, perMetric, walSegmentBytes, compactionInterval, clock);
+    return new TsdbOptions(
+        path,
+        retention,
+        retentionBytes,
+        blockRange,
+        outOfOrderWindow,
+        futureTolerance,
+        maxLabelNameLength,
+        maxLabelValueLength,
+        maxLabelsPerSeries,
+        total,
+        perMetric,
+        walSegmentBytes,
+        compactionInterval,
+        clock);
   }
 
   public TsdbOptions withWalSegmentBytes(long value) {
-    return new TsdbOptions(path, retention, retentionBytes, blockRange, outOfOrderWindow, futureTolerance, maxLabelNameLength, maxLabelValueLength, maxLabelsPerSeries, maxSeries, maxSeriesPerMetric, value, compactionInterval, clock);
+    return new TsdbOptions(
+        path,
+        retention,
+        retentionBytes,
+        blockRange,
+        outOfOrderWindow,
+        futureTolerance,
+        maxLabelNameLength,
+        maxLabelValueLength,
+        maxLabelsPerSeries,
+        maxSeries,
+        maxSeriesPerMetric,
+        value,
+        compactionInterval,
+        clock);
   }
 
   public TsdbOptions withCompactionInterval(Duration value) {
-    return new TsdbOptions(path, retention, retentionBytes, blockRange, outOfOrderWindow, futureTolerance, maxLabelNameLength, maxLabelValueLength, maxLabelsPerSeries, maxSeries, maxSeriesPerMetric, walSegmentBytes, value, clock);
+    return new TsdbOptions(
+        path,
+        retention,
+        retentionBytes,
+        blockRange,
+        outOfOrderWindow,
+        futureTolerance,
+        maxLabelNameLength,
+        maxLabelValueLength,
+        maxLabelsPerSeries,
+        maxSeries,
+        maxSeriesPerMetric,
+        walSegmentBytes,
+        value,
+        clock);
   }
 
   public TsdbOptions withClock(Clock value) {
-    return new TsdbOptions(path, retention, retentionBytes, blockRange, outOfOrderWindow, futureTolerance, maxLabelNameLength, maxLabelValueLength, maxLabelsPerSeries, maxSeries, maxSeriesPerMetric, walSegmentBytes, compactionInterval, value);
+    return new TsdbOptions(
+        path,
+        retention,
+        retentionBytes,
+        blockRange,
+        outOfOrderWindow,
+        futureTolerance,
+        maxLabelNameLength,
+        maxLabelValueLength,
+        maxLabelsPerSeries,
+        maxSeries,
+        maxSeriesPerMetric,
+        walSegmentBytes,
+        compactionInterval,
+        value);
   }
 }

@@ -22,7 +22,8 @@ public final class Block {
   private volatile boolean retired;
   private boolean deleted;
 
-  private Block(Path dir, BlockMeta meta, IndexReader index, ChunkReader chunks, Tombstones tombstones) {
+  private Block(
+      Path dir, BlockMeta meta, IndexReader index, ChunkReader chunks, Tombstones tombstones) {
     this.dir = dir;
     this.meta = meta;
     this.index = index;
@@ -101,7 +102,8 @@ public final class Block {
     try {
       BlockWriter.deleteRecursively(dir);
     } catch (IOException e) {
-      org.slf4j.LoggerFactory.getLogger(Block.class).warn("could not delete retired block {}: {}", dir, e.toString());
+      org.slf4j.LoggerFactory.getLogger(Block.class)
+          .warn("could not delete retired block {}: {}", dir, e.toString());
     }
   }
 

@@ -80,7 +80,8 @@ final class BlockQuerier implements Querier {
 
   @Override
   public List<String> labelValues(String name, Matcher... matchers) {
-    RoaringBitmap ids = matchers.length == 0 ? null : PostingsSelector.select(block.index(), matchers);
+    RoaringBitmap ids =
+        matchers.length == 0 ? null : PostingsSelector.select(block.index(), matchers);
     List<String> values = new ArrayList<>();
     for (var entry : block.index().valuesOf(name).entrySet()) {
       if (ids == null || RoaringBitmap.intersects(entry.getValue(), ids)) {

@@ -18,7 +18,8 @@ final class BlockSeriesIterator implements SampleIterator {
   private boolean done;
   private boolean positioned;
 
-  BlockSeriesIterator(ChunkReader reader, List<ChunkMeta> chunks, List<long[]> deleted, long mint, long maxt) {
+  BlockSeriesIterator(
+      ChunkReader reader, List<ChunkMeta> chunks, List<long[]> deleted, long mint, long maxt) {
     this.reader = reader;
     this.chunks = chunks;
     this.deleted = deleted;

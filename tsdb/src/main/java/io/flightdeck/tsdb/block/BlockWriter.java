@@ -26,7 +26,13 @@ public final class BlockWriter {
    * @return the new block's meta, or null when the range held no samples (nothing is written)
    */
   public static BlockMeta write(
-      Path parent, long mint, long maxt, SeriesSet sortedSeries, int level, List<String> sources, long nowMillis)
+      Path parent,
+      long mint,
+      long maxt,
+      SeriesSet sortedSeries,
+      int level,
+      List<String> sources,
+      long nowMillis)
       throws IOException {
     String ulid = Ulid.next(nowMillis);
     Path tmp = parent.resolve(ulid + ".tmp");
@@ -80,7 +86,13 @@ public final class BlockWriter {
     IndexWriter.write(tmp, labels, chunks);
     BlockMeta meta =
         new BlockMeta(
-            ulid, mint, maxt, samples, labels.size(), chunkCount, level,
+            ulid,
+            mint,
+            maxt,
+            samples,
+            labels.size(),
+            chunkCount,
+            level,
             sources.isEmpty() ? List.of(ulid) : sources);
     meta.write(tmp);
     syncDir(tmp.resolve(ChunkFiles.DIR));

@@ -58,7 +58,8 @@ final class ChunkReader {
   Chunk read(long ref) {
     MappedByteBuffer file = files.get(ChunkFiles.file(ref));
     if (file == null) {
-      throw new CorruptDataException("chunk reference to missing file " + ChunkFiles.file(ref) + " in " + dir);
+      throw new CorruptDataException(
+          "chunk reference to missing file " + ChunkFiles.file(ref) + " in " + dir);
     }
     int offset = ChunkFiles.offset(ref);
     ByteBuffer view = file.duplicate();
@@ -76,7 +77,10 @@ final class ChunkReader {
     crc.update(covered);
     if ((int) crc.getValue() != stored) {
       throw new CorruptDataException(
-          "chunk checksum mismatch in " + dir.resolve(ChunkFiles.name(ChunkFiles.file(ref))) + " at offset " + offset);
+          "chunk checksum mismatch in "
+              + dir.resolve(ChunkFiles.name(ChunkFiles.file(ref)))
+              + " at offset "
+              + offset);
     }
     return new Chunk(encoding, count, data);
   }

@@ -19,13 +19,14 @@ import java.util.zip.CRC32C;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Writes a block's index from series given in label order: symbols, series with their chunk
- * metas, postings per label pair, lookup tables, table of contents and checksum.
+ * Writes a block's index from series given in label order: symbols, series with their chunk metas,
+ * postings per label pair, lookup tables, table of contents and checksum.
  */
 final class IndexWriter {
   private IndexWriter() {}
 
-  static void write(Path blockDir, List<Labels> series, List<List<ChunkMeta>> chunks) throws IOException {
+  static void write(Path blockDir, List<Labels> series, List<List<ChunkMeta>> chunks)
+      throws IOException {
     TreeSet<String> symbolSet = new TreeSet<>();
     for (Labels labels : series) {
       labels.forEach(
@@ -41,7 +42,11 @@ final class IndexWriter {
     }
 
     Encbuf buf = new Encbuf(1 << 16);
-    buf.putBytes(IndexFormat.MAGIC, 0, 4).putByte(IndexFormat.VERSION).putByte(0).putByte(0).putByte(0);
+    buf.putBytes(IndexFormat.MAGIC, 0, 4)
+        .putByte(IndexFormat.VERSION)
+        .putByte(0)
+        .putByte(0)
+        .putByte(0);
 
     long symbolsOffset = buf.length();
     buf.putUvarint(symbols.size());
@@ -84,7 +89,9 @@ final class IndexWriter {
         ByteBuffer serialized = ByteBuffer.allocate(bitmap.serializedSizeInBytes());
         bitmap.serialize(serialized);
         buf.putBytes(serialized.array(), 0, serialized.capacity());
-        table.putUvarint(symbolRef.get(byName.getKey())).putUvarint(symbolRef.get(byValue.getKey()));
+        table
+            .putUvarint(symbolRef.get(byName.getKey()))
+            .putUvarint(symbolRef.get(byValue.getKey()));
         table.putUvarint(at).putUvarint(serialized.capacity());
         entries++;
       }

@@ -90,6 +90,10 @@ final class Tombstones {
     buf.putInt(buf.crc32c(0, buf.length()));
     Path tmp = blockDir.resolve(FILE + ".tmp");
     Files.write(tmp, buf.toByteArray());
-    Files.move(tmp, blockDir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    Files.move(
+        tmp,
+        blockDir.resolve(FILE),
+        StandardCopyOption.ATOMIC_MOVE,
+        StandardCopyOption.REPLACE_EXISTING);
   }
 }

@@ -5,8 +5,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Reads what {@link Encbuf} wrote, from a {@link ByteBuffer} (heap or memory-mapped). Every read is
- * bounds-checked and a short or malformed input raises {@link CorruptDataException}, never an
- * index error. Not thread-safe; the underlying buffer is not modified.
+ * bounds-checked and a short or malformed input raises {@link CorruptDataException}, never an index
+ * error. Not thread-safe; the underlying buffer is not modified.
  */
 public final class Decbuf {
   private final ByteBuffer buf;
@@ -25,7 +25,8 @@ public final class Decbuf {
 
   public void position(int position) {
     if (position < 0 || position > buf.limit()) {
-      throw new CorruptDataException("offset " + position + " outside of " + buf.limit() + " bytes");
+      throw new CorruptDataException(
+          "offset " + position + " outside of " + buf.limit() + " bytes");
     }
     buf.position(position);
   }

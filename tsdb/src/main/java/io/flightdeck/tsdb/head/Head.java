@@ -107,22 +107,39 @@ public final class Head {
       throw new InvalidLabelsException(
           StorageException.withContext(
               "series has too many labels",
-              "metric", metric, "labels", labels.size(), "limit", options.maxLabelsPerSeries()));
+              "metric",
+              metric,
+              "labels",
+              labels.size(),
+              "limit",
+              options.maxLabelsPerSeries()));
     }
     for (int i = 0; i < labels.size(); i++) {
       if (labels.name(i).length() > options.maxLabelNameLength()) {
         throw new InvalidLabelsException(
             StorageException.withContext(
                 "label name too long",
-                "metric", metric, "label", abbreviate(labels.name(i)),
-                "length", labels.name(i).length(), "limit", options.maxLabelNameLength()));
+                "metric",
+                metric,
+                "label",
+                abbreviate(labels.name(i)),
+                "length",
+                labels.name(i).length(),
+                "limit",
+                options.maxLabelNameLength()));
       }
       if (labels.value(i).length() > options.maxLabelValueLength()) {
         throw new InvalidLabelsException(
             StorageException.withContext(
                 "label value too long",
-                "metric", metric, "label", labels.name(i),
-                "length", labels.value(i).length(), "limit", options.maxLabelValueLength()));
+                "metric",
+                metric,
+                "label",
+                labels.name(i),
+                "length",
+                labels.value(i).length(),
+                "limit",
+                options.maxLabelValueLength()));
       }
     }
   }
@@ -131,8 +148,11 @@ public final class Head {
     if (options.maxSeries() > 0 && byId.size() >= options.maxSeries()) {
       throw new SeriesLimitException(
           StorageException.withContext(
-              "too many active series: refusing a new series", "metric", metric,
-              "limit", options.maxSeries()));
+              "too many active series: refusing a new series",
+              "metric",
+              metric,
+              "limit",
+              options.maxSeries()));
     }
     AtomicInteger perMetric = seriesPerMetric.get(metric);
     if (options.maxSeriesPerMetric() > 0
@@ -142,7 +162,10 @@ public final class Head {
           StorageException.withContext(
               "too many active series for one metric, is a label taking unbounded values"
                   + " (a timestamp or request id)?",
-              "metric", metric, "limit", options.maxSeriesPerMetric()));
+              "metric",
+              metric,
+              "limit",
+              options.maxSeriesPerMetric()));
     }
   }
 
@@ -157,7 +180,12 @@ public final class Head {
   }
 
   /** Writes one commit's records to the WAL and numbers the commit; see HeadAppender. */
-  long logCommit(List<HeadSeries> touched, Encbuf samples, Encbuf scratch, List<String> metadataNames, List<MetricMetadata> metadataValues) {
+  long logCommit(
+      List<HeadSeries> touched,
+      Encbuf samples,
+      Encbuf scratch,
+      List<String> metadataNames,
+      List<MetricMetadata> metadataValues) {
     walLock.lock();
     try {
       List<HeadSeries> unlogged = null;
@@ -350,11 +378,12 @@ public final class Head {
   /** Series counts per metric name, for cardinality reports. */
   public Map<String, Integer> seriesCountByMetric() {
     Map<String, Integer> counts = new java.util.TreeMap<>();
-    seriesPerMetric.forEach((metric, count) -> {
-      if (count.get() > 0) {
-        counts.put(metric, count.get());
-      }
-    });
+    seriesPerMetric.forEach(
+        (metric, count) -> {
+          if (count.get() > 0) {
+            counts.put(metric, count.get());
+          }
+        });
     return counts;
   }
 
@@ -373,8 +402,8 @@ public final class Head {
   }
 
   /**
-   * Drops data before {@code before} that was written to a block at commit number {@code seq},
-   * then forgets series that became empty.
+   * Drops data before {@code before} that was written to a block at commit number {@code seq}, then
+   * forgets series that became empty.
    */
   public void truncate(long before, long seq) {
     List<HeadSeries> empty = new ArrayList<>();
@@ -446,8 +475,8 @@ public final class Head {
   }
 
   /**
-   * Replaces WAL segments with a checkpoint of what the head holds now. Called after data moved
-   * to blocks, so replay time stays bounded by the head's size.
+   * Replaces WAL segments with a checkpoint of what the head holds now. Called after data moved to
+   * blocks, so replay time stays bounded by the head's size.
    */
   public void checkpoint() throws IOException, InterruptedException {
     int upTo;

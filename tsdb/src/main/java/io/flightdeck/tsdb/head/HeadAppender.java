@@ -69,15 +69,25 @@ final class HeadAppender implements Appender {
     if (t > now + options.futureTolerance().toMillis()) {
       throw new SampleTooFarInFutureException(
           StorageException.withContext(
-              "sample timestamp is too far in the future", "series", labels, "timestamp", t,
-              "now", now));
+              "sample timestamp is too far in the future",
+              "series",
+              labels,
+              "timestamp",
+              t,
+              "now",
+              now));
     }
     long retention = options.retention().toMillis();
     if (retention > 0 && t < Math.max(head.maxTime(), now) - retention) {
       throw new SampleTooOldException(
           StorageException.withContext(
-              "sample is older than the retention period", "series", labels, "timestamp", t,
-              "retention", options.retention()));
+              "sample is older than the retention period",
+              "series",
+              labels,
+              "timestamp",
+              t,
+              "retention",
+              options.retention()));
     }
     HeadSeries s = hold(ref, labels);
     double[] last = batchLast.get(s);
@@ -155,8 +165,11 @@ final class HeadAppender implements Appender {
   private static DuplicateSampleException duplicate(HeadSeries s, long t) {
     return new DuplicateSampleException(
         StorageException.withContext(
-            "duplicate sample for timestamp with a different value", "series", s.labels,
-            "timestamp", t));
+            "duplicate sample for timestamp with a different value",
+            "series",
+            s.labels,
+            "timestamp",
+            t));
   }
 
   private static OutOfOrderSampleException outOfOrder(HeadSeries s, long t, long newest) {
@@ -188,7 +201,10 @@ final class HeadAppender implements Appender {
       WalRecordCodec.finish(samples, size);
       long seq =
           head.logCommit(
-              new ArrayList<>(batchLast.keySet()), samples, new Encbuf(256), metadataNames,
+              new ArrayList<>(batchLast.keySet()),
+              samples,
+              new Encbuf(256),
+              metadataNames,
               metadataValues);
       try {
         apply(seq);

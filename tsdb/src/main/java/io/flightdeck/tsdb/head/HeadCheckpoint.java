@@ -14,7 +14,8 @@ final class HeadCheckpoint {
 
   private HeadCheckpoint() {}
 
-  static void write(List<HeadSeries> series, Map<String, MetricMetadata> metadata, Wal.RecordSink sink) {
+  static void write(
+      List<HeadSeries> series, Map<String, MetricMetadata> metadata, Wal.RecordSink sink) {
     Encbuf buf = new Encbuf(1 << 16);
     int entries = 0;
     WalRecordCodec.begin(buf);

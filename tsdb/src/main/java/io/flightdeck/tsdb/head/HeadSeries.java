@@ -209,8 +209,8 @@ final class HeadSeries {
   }
 
   /**
-   * Drops data before {@code before} that is now in a block: whole chunks, and out-of-order
-   * samples committed at or below {@code maxSeq}.
+   * Drops data before {@code before} that is now in a block: whole chunks, and out-of-order samples
+   * committed at or below {@code maxSeq}.
    *
    * @return whether the series holds no data any more
    */
@@ -220,10 +220,7 @@ final class HeadSeries {
         && chunks.get(0).maxSeq() <= maxSeq) {
       inOrderCount -= chunks.remove(0).count();
     }
-    if (chunks.isEmpty()
-        && open != null
-        && open.lastTimestamp() < before
-        && openMaxSeq <= maxSeq) {
+    if (chunks.isEmpty() && open != null && open.lastTimestamp() < before && openMaxSeq <= maxSeq) {
       inOrderCount -= open.count();
       open = null;
     }
@@ -268,8 +265,8 @@ final class HeadSeries {
   }
 
   /**
-   * A private copy of the samples visible at commit number {@code seq} that may fall within
-   * [mint, maxt], for a reader that runs without the lock; null when there are none.
+   * A private copy of the samples visible at commit number {@code seq} that may fall within [mint,
+   * maxt], for a reader that runs without the lock; null when there are none.
    */
   synchronized SeriesView view(long mint, long maxt, long seq) {
     int hidden = 0;
@@ -297,7 +294,10 @@ final class HeadSeries {
         all.set(
             i,
             new HeadChunk(
-                chunk.data(), chunk.count() - drop, chunk.minTime(), chunk.maxTime(),
+                chunk.data(),
+                chunk.count() - drop,
+                chunk.minTime(),
+                chunk.maxTime(),
                 chunk.maxSeq()));
       }
     }

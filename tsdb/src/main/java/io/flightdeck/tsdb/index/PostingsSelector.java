@@ -7,8 +7,8 @@ import java.util.Set;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Turns label matchers into the set of matching series ids, over any index that lists the
- * postings of each label value. Shared by the head and the blocks so both answer identically.
+ * Turns label matchers into the set of matching series ids, over any index that lists the postings
+ * of each label value. Shared by the head and the blocks so both answer identically.
  *
  * <p>A matcher that accepts the empty value ({@code a=""}, {@code a!="x"}, {@code a=~".*"}) also
  * selects series without the label, so it is answered by subtracting the non-matching values from
@@ -74,7 +74,8 @@ public final class PostingsSelector {
       }
       String prefix = m.literalPrefix();
       if (prefix != null) {
-        for (RoaringBitmap ids : values.subMap(prefix, true, prefix + Character.MAX_VALUE, true).values()) {
+        for (RoaringBitmap ids :
+            values.subMap(prefix, true, prefix + Character.MAX_VALUE, true).values()) {
           union.or(ids);
         }
         return union;

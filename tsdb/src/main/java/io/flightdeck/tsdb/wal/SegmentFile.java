@@ -44,8 +44,8 @@ final class SegmentFile implements AutoCloseable {
 
   /**
    * Appends one framed record. The bytes reach the operating system before this returns, so they
-   * survive a crash of the process; {@link #sync()} makes them survive a power loss. On failure
-   * the partial frame is cut off again and the segment stays well-formed.
+   * survive a crash of the process; {@link #sync()} makes them survive a power loss. On failure the
+   * partial frame is cut off again and the segment stays well-formed.
    */
   void append(int type, Encbuf payload) {
     int length = payload.length();

@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
  * checkpoint that replaces the segments before it (tsdb/docs/formats.md, "WAL").
  *
  * <p>Usage: {@link #open}, {@link #replay} once, then {@link #log} from any thread (calls are
- * serialised here). A record is in the operating system when {@code log} returns, so it survives
- * a crash of the process; {@link #sync()} is called periodically and on segment cuts.
+ * serialised here). A record is in the operating system when {@code log} returns, so it survives a
+ * crash of the process; {@link #sync()} is called periodically and on segment cuts.
  */
 public final class Wal implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Wal.class);
@@ -56,8 +56,8 @@ public final class Wal implements AutoCloseable {
 
   /**
    * Feeds the newest complete checkpoint, then every later segment, to the visitor. A torn or
-   * corrupt record cuts its segment at the last good record, with a warning naming file and
-   * offset; later segments are still read. Afterwards writes go to a fresh segment.
+   * corrupt record cuts its segment at the last good record, with a warning naming file and offset;
+   * later segments are still read. Afterwards writes go to a fresh segment.
    */
   public synchronized ReplayStats replay(WalVisitor visitor) throws IOException {
     List<String> repairs = new java.util.ArrayList<>();
@@ -138,7 +138,8 @@ public final class Wal implements AutoCloseable {
     if (closed || current == null) {
       throw new StorageUnavailableException("the write-ahead log is closed", null);
     }
-    if (current.size() + payload.length() > segmentSize && current.size() > WalSegments.HEADER_SIZE) {
+    if (current.size() + payload.length() > segmentSize
+        && current.size() > WalSegments.HEADER_SIZE) {
       try {
         cut();
       } catch (IOException e) {
@@ -152,8 +153,8 @@ public final class Wal implements AutoCloseable {
   /**
    * Closes the current segment and starts the next one.
    *
-   * @return the index of the segment that was closed: every record logged so far is in it or
-   *     before it
+   * @return the index of the segment that was closed: every record logged so far is in it or before
+   *     it
    */
   public synchronized int cut() throws IOException {
     long start = System.nanoTime();

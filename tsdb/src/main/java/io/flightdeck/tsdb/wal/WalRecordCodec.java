@@ -9,8 +9,8 @@ import io.flightdeck.tsdb.encoding.Encbuf;
 
 /**
  * Payloads of the WAL record types (tsdb/docs/formats.md, "WAL"). Writers start a payload with
- * {@code begin*}, add entries, and hand the buffer to {@link Wal#log}; the entry count is patched in
- * by {@link #finish}.
+ * {@code begin*}, add entries, and hand the buffer to {@link Wal#log}; the entry count is patched
+ * in by {@link #finish}.
  */
 public final class WalRecordCodec {
   public static final int SERIES = 1;
@@ -77,7 +77,8 @@ public final class WalRecordCodec {
           if (typeIndex >= TYPES.length) {
             throw new CorruptDataException("unknown metric type " + typeIndex);
           }
-          visitor.metadata(name, new MetricMetadata(TYPES[typeIndex], in.getString(), in.getString()));
+          visitor.metadata(
+              name, new MetricMetadata(TYPES[typeIndex], in.getString(), in.getString()));
         }
         case TOMBSTONES -> visitor.tombstone(in.getUvarint(), in.getVarint(), in.getVarint());
         default -> throw new CorruptDataException("unknown WAL record type " + type);

@@ -67,7 +67,8 @@ final class WalSegmentReader {
       try {
         WalRecordCodec.decode(type, Decbuf.wrap(bytes, payload, length), visitor);
       } catch (CorruptDataException e) {
-        return new Result(records, offset, "undecodable record at offset " + offset + ": " + e.getMessage());
+        return new Result(
+            records, offset, "undecodable record at offset " + offset + ": " + e.getMessage());
       }
       records++;
       offset = payload + length;
@@ -76,6 +77,9 @@ final class WalSegmentReader {
   }
 
   private static int readInt(byte[] b, int at) {
-    return ((b[at] & 0xff) << 24) | ((b[at + 1] & 0xff) << 16) | ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
+    return ((b[at] & 0xff) << 24)
+        | ((b[at + 1] & 0xff) << 16)
+        | ((b[at + 2] & 0xff) << 8)
+        | (b[at + 3] & 0xff);
   }
 }
