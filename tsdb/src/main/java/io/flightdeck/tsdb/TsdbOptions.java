@@ -50,6 +50,13 @@ public record TsdbOptions(
         Clock.system());
   }
 
+  public TsdbOptions withPath(Path value) {
+    return new TsdbOptions(
+        value, retention, retentionBytes, blockRange, outOfOrderWindow, futureTolerance,
+        maxLabelNameLength, maxLabelValueLength, maxLabelsPerSeries, maxSeries, maxSeriesPerMetric,
+        walSegmentBytes, compactionInterval, clock);
+  }
+
   public TsdbOptions withRetention(Duration value) {
     return new TsdbOptions(
         path,

@@ -1,0 +1,92 @@
+package io.flightdeck.tsdb.chunk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.Size;
+
+/** Every sequence of samples survives the XOR encoding bit for bit. */
+class XorChunkPropertiesTest {
+  record Sample(long delta, double value) {}
+
+  @Property(tries = 500)
+  void roundTripsEverySampleExactly(
+      @ForAll long start, @ForAll("samples") @Size(min = 1, max = 400) List<Sample> samples) {
+    XorEncoder encoder = new XorEncoder();
+    long[] times = new long[samples.size()];
+    long t = start;
+    for (int i = 0; i < samples.size(); i++) {
+      t += samples.get(i).delta();
+      times[i] = t;
+      encoder.append(t, samples.get(i).value());
+    }
+    byte[] bytes = encoder.toBytes();
+    XorIterator it = new XorIterator().reset(bytes, 0, bytes.length, encoder.count());
+    for (int i = 0; i < samples.size(); i++) {
+      assertThat(it.next()).isTrue();
+      assertThat(it.timestamp()).isEqualTo(times[i]);
+      assertThat(Double.doubleToRawLongBits(it.value()))
+          .isEqualTo(Double.doubleToRawLongBits(samples.get(i).value()));
+    }
+    assertThat(it.next()).isFalse();
+    assertThat(it.seek(Long.MIN_VALUE)).as("an exhausted iterator stays exhausted").isFalse();
+  }
+
+  @Property(tries = 200)
+  void seekFindsTheFirstSampleAtOrAfter(
+      @ForAll("samples") @Size(min = 1, max = 200) List<Sample> samples, @ForAll long probe) {
+    XorEncoder encoder = new XorEncoder();
+    long t = 0;
+    for (Sample s : samples) {
+      t += Math.max(1, Math.abs(s.delta() % 100_000));
+      encoder.append(t, s.value());
+    }
+    long target = Math.floorMod(probe, t + 2);
+    byte[] bytes = encoder.toBytes();
+    XorIterator it = new XorIterator().reset(bytes, 0, bytes.length, encoder.count());
+    boolean found = it.seek(target);
+    long first = firstAtOrAfter(encoder, bytes, target);
+    assertThat(found).isEqualTo(first != Long.MIN_VALUE);
+    if (found) {
+      assertThat(it.timestamp()).isEqualTo(first);
+    }
+  }
+
+  private static long firstAtOrAfter(XorEncoder encoder, byte[] bytes, long target) {
+    XorIterator scan = new XorIterator().reset(bytes, 0, bytes.length, encoder.count());
+    while (scan.next()) {
+      if (scan.timestamp() >= target) {
+        return scan.timestamp();
+      }
+    }
+    return Long.MIN_VALUE;
+  }
+
+  @Provide
+  Arbitrary<List<Sample>> samples() {
+    Arbitrary<Long> deltas =
+        Arbitraries.frequencyOf(
+            net.jqwik.api.Tuple.of(5, Arbitraries.just(15_000L)),
+            net.jqwik.api.Tuple.of(2, Arbitraries.longs().between(1, 60_000)),
+            net.jqwik.api.Tuple.of(1, Arbitraries.longs().between(1, Long.MAX_VALUE / 1024)),
+            net.jqwik.api.Tuple.of(1, Arbitraries.just(1L)));
+    Arbitrary<Double> values =
+        Arbitraries.frequencyOf(
+            net.jqwik.api.Tuple.of(3, Arbitraries.doubles()),
+            net.jqwik.api.Tuple.of(2, Arbitraries.integers().between(0, 100).map(Integer::doubleValue)),
+            net.jqwik.api.Tuple.of(
+                2,
+                Arbitraries.of(
+                    Double.NaN, Double.longBitsToDouble(0x7ff0000000000002L),
+                    Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, 0.0,
+                    Double.MIN_VALUE, Double.MAX_VALUE, Double.longBitsToDouble(0xfff8000000000001L))),
+            net.jqwik.api.Tuple.of(1, Arbitraries.longs().map(Double::longBitsToDouble)));
+    return Combinators.combine(deltas, values).as(Sample::new).list();
+  }
+}
