@@ -32,17 +32,22 @@ final class Compactor {
   private final BlockSet blocks;
   private final TsdbMetrics metrics;
   private final long range;
+  private final ReaderEpochs readers;
 
-  Compactor(TsdbOptions options, Head head, BlockSet blocks, TsdbMetrics metrics) {
+  /** How long a head truncation waits for queriers that may not have seen the new block. */
+  private static final long READER_WAIT_MILLIS = 120_000;
+
+  Compactor(TsdbOptions options, Head head, BlockSet blocks, TsdbMetrics metrics, ReaderEpochs readers) {
     this.options = options;
     this.head = head;
     this.blocks = blocks;
     this.metrics = metrics;
+    this.readers = readers;
     this.range = options.blockRange().toMillis();
   }
 
   /** Writes ready head windows and pending backfill to blocks; true if anything moved. */
-  boolean flushHead() throws IOException {
+  boolean flushHead() throws IOException, InterruptedException {
     boolean flushed = false;
     for (int round = 0; round < MAX_ROUNDS; round++) {
       long min = head.minTime();
@@ -85,6 +90,9 @@ final class Compactor {
             meta.numSeries(),
             meta.numSamples(),
             (System.nanoTime() - began) / 1_000_000);
+      }
+      if (!readers.awaitBefore(readers.advance(), READER_WAIT_MILLIS)) {
+        log.warn("a querier stayed open for over {} s; truncating the head anyway", READER_WAIT_MILLIS / 1000);
       }
       head.truncate(end, seq);
       flushed = true;

@@ -49,6 +49,7 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
   private final Wal wal;
   private final Head head;
   private final BlockSet blocks;
+  private final ReaderEpochs readers = new ReaderEpochs();
   private final Object maintenance = new Object();
   private final List<String> openingProblems = new CopyOnWriteArrayList<>();
   private ScheduledExecutorService background;
@@ -168,19 +169,45 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
     return head.appender();
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The blocks are taken as one consistent list: when compaction replaces a block between
+   * listing and opening, the list is taken again, so no range is ever missing from a query.
+   */
   @Override
   public Querier querier(long mint, long maxt) {
-    List<Querier> parts = new ArrayList<>();
-    parts.add(head.querier(mint, maxt));
-    for (Block block : blocks.list()) {
-      if (block.meta().overlaps(mint, maxt)) {
-        Querier q = block.querier(mint, maxt);
-        if (q != null) {
-          parts.add(q);
+    long epoch = readers.enter();
+    try {
+      List<Querier> parts = new ArrayList<>();
+      parts.add(head.querier(mint, maxt));
+      parts.addAll(blockQueriers(mint, maxt));
+      return new EpochQuerier(new MergingQuerier(parts), () -> readers.exit(epoch));
+    } catch (RuntimeException e) {
+      readers.exit(epoch);
+      throw e;
+    }
+  }
+
+  private List<Querier> blockQueriers(long mint, long maxt) {
+    while (true) {
+      List<Querier> opened = new ArrayList<>();
+      boolean complete = true;
+      for (Block block : blocks.list()) {
+        if (block.meta().overlaps(mint, maxt)) {
+          Querier q = block.querier(mint, maxt);
+          if (q == null) {
+            complete = false;
+            break;
+          }
+          opened.add(q);
         }
       }
+      if (complete) {
+        return opened;
+      }
+      opened.forEach(Querier::close);
     }
-    return new MergingQuerier(parts);
   }
 
   @Override
@@ -211,7 +238,7 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
    */
   public void compact() throws IOException, InterruptedException {
     synchronized (maintenance) {
-      Compactor compactor = new Compactor(options, head, blocks, metrics);
+      Compactor compactor = new Compactor(options, head, blocks, metrics, readers);
       if (compactor.flushHead()) {
         head.checkpoint();
       }

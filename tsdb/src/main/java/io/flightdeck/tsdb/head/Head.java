@@ -312,7 +312,7 @@ public final class Head {
   // ---- reading --------------------------------------------------------------------------
 
   public Querier querier(long mint, long maxt) {
-    return new HeadQuerier(this, mint, maxt, isolation.snapshot());
+    return new HeadQuerier(this, mint, maxt, isolation.openReader());
   }
 
   /** Series matching all matchers, sorted by labels when asked. */

@@ -219,10 +219,11 @@ final class HeadAppender implements Appender {
 
   private void apply(long seq) {
     long backfillBefore = head.minValidTime();
+    long lowWatermark = head.isolation.lowWatermark();
     long appended = 0;
     long outOfOrder = 0;
     for (int i = 0; i < size; i++) {
-      switch (series[i].apply(times[i], values[i], seq, oooWindow, backfillBefore)) {
+      switch (series[i].apply(times[i], values[i], seq, lowWatermark, oooWindow, backfillBefore)) {
         case IN_ORDER -> {
           appended++;
           head.observeTime(times[i]);

@@ -15,6 +15,7 @@ final class HeadQuerier implements Querier {
   private final long mint;
   private final long maxt;
   private final long seq;
+  private boolean closed;
 
   HeadQuerier(Head head, long mint, long maxt, long seq) {
     this.head = head;
@@ -47,8 +48,11 @@ final class HeadQuerier implements Querier {
   }
 
   @Override
-  public void close() {
-    // views are private copies: nothing to release
+  public synchronized void close() {
+    if (!closed) {
+      closed = true;
+      head.isolation.closeReader(seq);
+    }
   }
 
   private record ViewSeries(SeriesView view, long mint, long maxt) implements Series {

@@ -14,9 +14,6 @@ final class HeadSeries {
   /** Samples per chunk before a new one is started, as in Prometheus. */
   static final int SAMPLES_PER_CHUNK = 120;
 
-  /** How many recent in-order commits are remembered for query isolation. */
-  private static final int RECENT = 8;
-
   final int id;
   final Labels labels;
   final String metricName;
@@ -33,8 +30,7 @@ final class HeadSeries {
   private long maxTime = Long.MIN_VALUE;
   private double lastValue;
   private int inOrderCount;
-  private final long[] recentSeqs = new long[RECENT];
-  private int recentNext;
+  private final RecentCommits recent = new RecentCommits();
   private OutOfOrderSamples outOfOrder;
   private List<long[]> deleted;
   private int pendingAppends;
@@ -87,9 +83,10 @@ final class HeadSeries {
    * @param oooWindow samples this far behind the newest one (ms) are kept as out-of-order samples
    * @param backfillBefore samples older than this (behind the head) are always kept as backfill
    */
-  synchronized Applied apply(long t, double v, long seq, long oooWindow, long backfillBefore) {
+  synchronized Applied apply(
+      long t, double v, long seq, long lowWatermark, long oooWindow, long backfillBefore) {
     if (t > maxTime) {
-      appendInOrder(t, v, seq);
+      appendInOrder(t, v, seq, lowWatermark);
       return Applied.IN_ORDER;
     }
     if (t == maxTime) {
@@ -104,7 +101,7 @@ final class HeadSeries {
   /** Replay: re-applies a logged sample; one already present is skipped. */
   synchronized Applied replay(long t, double v) {
     if (t > maxTime) {
-      appendInOrder(t, v, 0);
+      appendInOrder(t, v, 0, 0);
       return Applied.IN_ORDER;
     }
     return insertOutOfOrder(t, v, 0);
@@ -171,7 +168,7 @@ final class HeadSeries {
     return chunks.isEmpty() ? openMinTime : chunks.get(0).minTime();
   }
 
-  private void appendInOrder(long t, double v, long seq) {
+  private void appendInOrder(long t, double v, long seq, long lowWatermark) {
     if (open != null && (open.count() >= SAMPLES_PER_CHUNK || t >= openBoundary)) {
       closeOpenChunk();
     }
@@ -186,8 +183,7 @@ final class HeadSeries {
     maxTime = t;
     lastValue = v;
     inOrderCount++;
-    recentSeqs[recentNext] = seq;
-    recentNext = (recentNext + 1) % RECENT;
+    recent.add(seq, lowWatermark);
   }
 
   private void closeOpenChunk() {
@@ -269,14 +265,7 @@ final class HeadSeries {
    * maxt], for a reader that runs without the lock; null when there are none.
    */
   synchronized SeriesView view(long mint, long maxt, long seq) {
-    int hidden = 0;
-    for (int k = 1; k <= Math.min(RECENT, inOrderCount); k++) {
-      if (recentSeqs[Math.floorMod(recentNext - k, RECENT)] > seq) {
-        hidden++;
-      } else {
-        break;
-      }
-    }
+    int hidden = Math.min(recent.hiddenFor(seq), inOrderCount);
     List<HeadChunk> all = new ArrayList<>(chunks.size() + 1);
     all.addAll(chunks);
     if (open != null) {
