@@ -46,6 +46,8 @@ final class WebServer {
               config.routes.post("/api/v1/write", this::remoteWrite);
               config.routes.post("/api/v1/admin/tsdb/snapshot", this::snapshot);
               config.routes.put("/api/v1/admin/tsdb/snapshot", this::snapshot);
+              config.routes.post("/api/v1/admin/tsdb/delete_series", this::deleteSeries);
+              config.routes.put("/api/v1/admin/tsdb/delete_series", this::deleteSeries);
             });
     app.start();
   }
@@ -92,6 +94,41 @@ final class WebServer {
     }
     String name = tsdb.snapshot();
     ctx.json(Map.of("status", "success", "data", Map.of("name", name)));
+  }
+
+  private void deleteSeries(Context ctx) throws IOException {
+    if (!options.enableAdminApi()) {
+      ctx.status(503).json(error("unavailable", "admin APIs disabled"));
+      return;
+    }
+    java.util.List<String> selectors = new java.util.ArrayList<>(ctx.queryParams("match[]"));
+    selectors.addAll(ctx.formParams("match[]"));
+    if (selectors.isEmpty()) {
+      ctx.status(400).json(error("bad_data", "no match[] parameter provided"));
+      return;
+    }
+    long start;
+    long end;
+    java.util.List<java.util.List<io.flightdeck.model.Matcher>> parsed = new java.util.ArrayList<>();
+    try {
+      start = TimeParam.parse("start", param(ctx, "start"), Long.MIN_VALUE);
+      end = TimeParam.parse("end", param(ctx, "end"), Long.MAX_VALUE);
+      for (String selector : selectors) {
+        parsed.add(SelectorParser.parse(selector));
+      }
+    } catch (IllegalArgumentException e) {
+      ctx.status(400).json(error("bad_data", e.getMessage()));
+      return;
+    }
+    for (var matchers : parsed) {
+      tsdb.delete(start, end, matchers.toArray(new io.flightdeck.model.Matcher[0]));
+    }
+    ctx.status(204);
+  }
+
+  private static String param(Context ctx, String name) {
+    String value = ctx.queryParam(name);
+    return value != null ? value : ctx.formParam(name);
   }
 
   private static Map<String, Object> error(String type, String message) {
