@@ -101,7 +101,6 @@ class CrashRecoveryTest {
       }
     } finally {
       pool.shutdownNow();
-      try (Stream<Path> logs = Files.list(tmp)) { Files.createDirectories(Path.of("/tmp/crashlogs")); for (Path l : logs.filter(p -> p.toString().endsWith(".log")).toList()) Files.copy(l, Path.of("/tmp/crashlogs").resolve(l.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING); }
     }
 
     int unacknowledgedStored;

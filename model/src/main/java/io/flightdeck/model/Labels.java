@@ -39,6 +39,16 @@ public final class Labels implements Comparable<Labels> {
     return builder.build();
   }
 
+  /** Sorted by name, names unique, no empty value: the form stored as is. */
+  private static boolean isCanonical(String[] pairs) {
+    for (int i = 0; i < pairs.length; i += 2) {
+      if (pairs[i + 1].isEmpty() || (i > 0 && pairs[i - 2].compareTo(pairs[i]) >= 0)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   public static Labels fromMap(Map<String, String> map) {
     Builder builder = builder();
     map.forEach(builder::set);

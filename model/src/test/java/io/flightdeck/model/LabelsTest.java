@@ -90,10 +90,11 @@ class LabelsTest {
   @Test
   void comparesPairByPairNameBeforeValueAndAPrefixSortsFirst() {
     assertThat(Labels.of("a", "1").compareTo(Labels.of("a", "1", "b", "1"))).isNegative();
+    // Size only breaks ties: a shorter set with a larger first value sorts after.
+    assertThat(Labels.of("a", "2").compareTo(Labels.of("a", "1", "b", "1"))).isPositive();
     assertThat(Labels.of("a", "9").compareTo(Labels.of("b", "1"))).isNegative();
     // The first differing pair decides, even though {a=2,b=1} has the smaller second name.
-    assertThat(Labels.of("a", "1", "c", "1").compareTo(Labels.of("a", "2", "b", "1")))
-        .isNegative();
+    assertThat(Labels.of("a", "1", "c", "1").compareTo(Labels.of("a", "2", "b", "1"))).isNegative();
   }
 
   @Property(tries = 2000)
@@ -129,8 +130,7 @@ class LabelsTest {
 
   @Test
   void toStringUsesPrometheusNotation() {
-    Labels labels =
-        Labels.of("__name__", "http_requests_total", "method", "GET", "code", "200");
+    Labels labels = Labels.of("__name__", "http_requests_total", "method", "GET", "code", "200");
 
     assertThat(labels).hasToString("http_requests_total{code=\"200\", method=\"GET\"}");
     assertThat(Labels.of("a", "1")).hasToString("{a=\"1\"}");
@@ -146,7 +146,12 @@ class LabelsTest {
     Labels original = Labels.of("__name__", "up", "job", "api", "env", "dev");
 
     Labels changed =
-        original.toBuilder().set("job", "db").set("zone", "eu").remove("env").remove("absent").build();
+        original.toBuilder()
+            .set("job", "db")
+            .set("zone", "eu")
+            .remove("env")
+            .remove("absent")
+            .build();
 
     assertThat(changed).isEqualTo(Labels.of("__name__", "up", "job", "db", "zone", "eu"));
     assertThat(original).isEqualTo(Labels.of("__name__", "up", "job", "api", "env", "dev"));

@@ -11,9 +11,9 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.Tuple.Tuple2;
+import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
 
 class MatcherTest {
@@ -53,8 +53,8 @@ class MatcherTest {
 
   @Test
   void recognisesTheShapesTheIndexCanAnswerFromPostings() {
-    assertThat(Matcher.regex("a", "x|y|z").literalAlternatives()).containsExactlyInAnyOrder(
-        "x", "y", "z");
+    assertThat(Matcher.regex("a", "x|y|z").literalAlternatives())
+        .containsExactlyInAnyOrder("x", "y", "z");
     assertThat(Matcher.regex("a", "foo.*").literalPrefix()).isEqualTo("foo");
     assertThat(Matcher.regex("a", "x+|y").literalAlternatives()).isNull();
     assertThat(Matcher.regex("a", "fo+.*").literalPrefix()).isNull();
@@ -119,7 +119,8 @@ class MatcherTest {
           Arbitrary<String> fromRegex =
               Combinators.combine(piece, literal, Arbitraries.of(true, false))
                   .as((part, tail, extend) -> extend ? part + tail : part);
-          Arbitrary<String> candidate = Arbitraries.oneOf(fromRegex, literal, Arbitraries.of(re, ""));
+          Arbitrary<String> candidate =
+              Arbitraries.oneOf(fromRegex, literal, Arbitraries.of(re, ""));
           return candidate.map(c -> Tuple.of(re, c));
         });
   }

@@ -185,7 +185,7 @@ public final class RemoteWriteReceiver {
         invalidSeries.increment();
         return;
       }
-      current = Labels.of(pairs.toArray(new String[0]));
+      current = Labels.of(pairs.toArray(String[]::new));
     }
 
     @Override

@@ -28,8 +28,8 @@ final class WriteRequestArbitraries {
    *
    * @param labelPairs name, value, name, value... in the order written, not necessarily sorted
    * @param samples in the order written
-   * @param labelSlots field order: true writes the next label, false the next sample, so labels
-   *     and samples come interleaved in any way while each keeps its own order
+   * @param labelSlots field order: true writes the next label, false the next sample, so labels and
+   *     samples come interleaved in any way while each keeps its own order
    */
   record GeneratedSeries(
       List<String> labelPairs, List<GeneratedSample> samples, List<Boolean> labelSlots) {
@@ -49,6 +49,12 @@ final class WriteRequestArbitraries {
         }
       }
       return series;
+    }
+
+    /** Whether some label is written after some sample, the order a one-pass decoder gets wrong. */
+    boolean labelAfterSample() {
+      int firstSample = labelSlots.indexOf(false);
+      return firstSample >= 0 && labelSlots.lastIndexOf(true) > firstSample;
     }
 
     /** What storage should receive for this series. */
@@ -83,7 +89,10 @@ final class WriteRequestArbitraries {
             .flatMap(Arbitraries::shuffle)
             .map(pairs -> pairs.stream().flatMap(List::stream).toList());
     Arbitrary<List<GeneratedSample>> samples =
-        Combinators.combine(timestamps(), valueBits()).as(GeneratedSample::new).list().ofMaxSize(12);
+        Combinators.combine(timestamps(), valueBits())
+            .as(GeneratedSample::new)
+            .list()
+            .ofMaxSize(12);
     return Combinators.combine(labelPairs, samples)
         .as(Tuple::of)
         .flatMap(
@@ -137,8 +146,6 @@ final class WriteRequestArbitraries {
             Double.doubleToRawLongBits(Double.MIN_VALUE),
             Double.doubleToRawLongBits(Double.MAX_VALUE));
     return Arbitraries.oneOf(
-        special,
-        Arbitraries.longs(),
-        Arbitraries.doubles().map(Double::doubleToRawLongBits));
+        special, Arbitraries.longs(), Arbitraries.doubles().map(Double::doubleToRawLongBits));
   }
 }

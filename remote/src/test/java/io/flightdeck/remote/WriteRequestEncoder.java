@@ -10,8 +10,8 @@ import org.xerial.snappy.Snappy;
 
 /**
  * Encodes remote-write 1.0 messages for tests, written independently of the decoder under test.
- * Messages are built field by field, so a test can also produce what the decoder must cope with
- * but a well-behaved sender rarely writes: any field order, repeated fields interleaved, unknown
+ * Messages are built field by field, so a test can also produce what the decoder must cope with but
+ * a well-behaved sender rarely writes: any field order, repeated fields interleaved, unknown
  * fields. Field numbers are those of {@code shared/docs/remote-write.md}.
  */
 final class WriteRequestEncoder {
@@ -100,7 +100,11 @@ final class WriteRequestEncoder {
 
   /** A small integer native histogram: count, sum, schema and timestamp, no buckets. */
   static Message histogram(long count, double sum, long timestampMillis) {
-    return new Message().uint64(1, count).doubleField(3, sum).sint32(4, 3).int64(15, timestampMillis);
+    return new Message()
+        .uint64(1, count)
+        .doubleField(3, sum)
+        .sint32(4, 3)
+        .int64(15, timestampMillis);
   }
 
   /** MetricMetadata; {@code type} is the wire number (COUNTER=1 ... STATESET=7). */

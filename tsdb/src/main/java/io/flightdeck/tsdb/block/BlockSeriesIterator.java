@@ -1,6 +1,7 @@
 package io.flightdeck.tsdb.block;
 
 import io.flightdeck.storage.SampleIterator;
+import io.flightdeck.tsdb.chunk.ArrayIterator;
 import io.flightdeck.tsdb.chunk.XorIterator;
 import io.flightdeck.tsdb.encoding.CorruptDataException;
 import java.util.List;
@@ -12,7 +13,9 @@ final class BlockSeriesIterator implements SampleIterator {
   private final List<long[]> deleted;
   private final long mint;
   private final long maxt;
-  private final XorIterator current = new XorIterator();
+  private final XorIterator xor = new XorIterator();
+  private final ArrayIterator decoded = new ArrayIterator();
+  private SampleIterator current;
   private int chunkIndex = -1;
   private boolean loaded;
   private boolean done;
@@ -56,10 +59,12 @@ final class BlockSeriesIterator implements SampleIterator {
       return false;
     }
     ChunkReader.Chunk chunk = reader.read(chunks.get(index).ref());
-    if (chunk.encoding() != ChunkFiles.ENCODING_XOR) {
-      throw new CorruptDataException("unknown chunk encoding " + chunk.encoding());
-    }
-    current.reset(chunk.data(), 0, chunk.data().length, chunk.count());
+    current =
+        switch (chunk.encoding()) {
+          case ChunkFiles.ENCODING_XOR -> xor.reset(chunk.data(), 0, chunk.data().length, chunk.count());
+          case ChunkFiles.ENCODING_DECIMAL -> decoded.resetDecimal(chunk.data(), chunk.count());
+          default -> throw new CorruptDataException("unknown chunk encoding " + chunk.encoding());
+        };
     loaded = true;
     return true;
   }

@@ -4,6 +4,7 @@ import io.flightdeck.model.Labels;
 import io.flightdeck.storage.SampleIterator;
 import io.flightdeck.storage.Series;
 import io.flightdeck.storage.SeriesSet;
+import io.flightdeck.tsdb.chunk.DecimalChunk;
 import io.flightdeck.tsdb.chunk.XorEncoder;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -41,8 +42,8 @@ public final class BlockWriter {
     List<List<ChunkMeta>> chunks = new ArrayList<>();
     long samples = 0;
     long chunkCount = 0;
-    long minSeen = Long.MAX_VALUE;
-    long maxSeen = Long.MIN_VALUE;
+    long[] times = new long[ChunkFiles.SAMPLES_PER_CHUNK];
+    double[] values = new double[ChunkFiles.SAMPLES_PER_CHUNK];
     try (ChunkWriter writer = new ChunkWriter(tmp)) {
       SampleIterator reuse = null;
       while (sortedSeries.next()) {
@@ -50,27 +51,23 @@ public final class BlockWriter {
         SampleIterator it = series.iterator(reuse);
         reuse = it;
         List<ChunkMeta> metas = new ArrayList<>();
-        XorEncoder encoder = null;
-        long chunkMin = 0;
+        int n = 0;
         boolean more = it.seek(mint);
         while (more && it.timestamp() < maxt) {
-          long t = it.timestamp();
-          if (encoder == null) {
-            encoder = new XorEncoder();
-            chunkMin = t;
-          }
-          encoder.append(t, it.value());
-          samples++;
-          minSeen = Math.min(minSeen, t);
-          maxSeen = Math.max(maxSeen, t);
-          if (encoder.count() == 120) {
-            metas.add(flush(writer, encoder, chunkMin));
-            encoder = null;
+          times[n] = it.timestamp();
+          values[n] = it.value();
+          n++;
+          if (n == ChunkFiles.SAMPLES_PER_CHUNK) {
+            metas.add(flush(writer, times, values, n));
+            n = 0;
           }
           more = it.next();
         }
-        if (encoder != null) {
-          metas.add(flush(writer, encoder, chunkMin));
+        if (n > 0) {
+          metas.add(flush(writer, times, values, n));
+        }
+        for (ChunkMeta meta : metas) {
+          samples += meta.count();
         }
         if (!metas.isEmpty()) {
           labels.add(series.labels());
@@ -102,11 +99,22 @@ public final class BlockWriter {
     return meta;
   }
 
-  private static ChunkMeta flush(ChunkWriter writer, XorEncoder encoder, long chunkMin)
+  /** Writes one chunk, in the decimal encoding when every value allows it, else XOR. */
+  private static ChunkMeta flush(ChunkWriter writer, long[] times, double[] values, int n)
       throws IOException {
-    byte[] bytes = encoder.toBytes();
-    long ref = writer.write(ChunkFiles.ENCODING_XOR, encoder.count(), bytes, bytes.length);
-    return new ChunkMeta(chunkMin, encoder.lastTimestamp(), ref);
+    byte[] decimal = DecimalChunk.encode(times, values, n);
+    long ref;
+    if (decimal != null) {
+      ref = writer.write(ChunkFiles.ENCODING_DECIMAL, n, decimal, decimal.length);
+    } else {
+      XorEncoder encoder = new XorEncoder();
+      for (int i = 0; i < n; i++) {
+        encoder.append(times[i], values[i]);
+      }
+      byte[] bytes = encoder.toBytes();
+      ref = writer.write(ChunkFiles.ENCODING_XOR, n, bytes, bytes.length);
+    }
+    return new ChunkMeta(times[0], times[n - 1], ref, n);
   }
 
   static void syncDir(Path dir) throws IOException {

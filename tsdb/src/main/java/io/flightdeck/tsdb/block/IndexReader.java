@@ -144,7 +144,7 @@ final class IndexReader implements PostingsSelector.Source {
       long minTime = in.getVarint();
       long maxTime = minTime + in.getUvarint();
       ref += in.getVarint();
-      chunks.add(new ChunkMeta(minTime, maxTime, ref));
+      chunks.add(new ChunkMeta(minTime, maxTime, ref, 0));
     }
     return Labels.fromSortedPairs(pairs);
   }

@@ -1,0 +1,55 @@
+package io.flightdeck.tsdb.chunk;
+
+import io.flightdeck.storage.SampleIterator;
+import java.util.Arrays;
+
+/** Iterates decoded samples held in arrays. Reusable through {@link #reset}. */
+public final class ArrayIterator implements SampleIterator {
+  private long[] times = new long[0];
+  private double[] values = new double[0];
+  private int count;
+  private int index = -1;
+
+  /** Decodes a decimal chunk into this iterator's own arrays. */
+  public ArrayIterator resetDecimal(byte[] data, int sampleCount) {
+    if (times.length < sampleCount) {
+      times = new long[sampleCount];
+      values = new double[sampleCount];
+    }
+    DecimalChunk.decode(data, sampleCount, times, values);
+    count = sampleCount;
+    index = -1;
+    return this;
+  }
+
+  @Override
+  public boolean next() {
+    if (index < count) {
+      index++;
+    }
+    return index < count;
+  }
+
+  @Override
+  public boolean seek(long t) {
+    if (index >= count) {
+      return false;
+    }
+    if (index >= 0 && times[index] >= t) {
+      return true;
+    }
+    int found = Arrays.binarySearch(times, Math.max(index, 0), count, t);
+    index = found >= 0 ? found : -found - 1;
+    return index < count;
+  }
+
+  @Override
+  public long timestamp() {
+    return times[index];
+  }
+
+  @Override
+  public double value() {
+    return values[index];
+  }
+}

@@ -1,0 +1,161 @@
+package io.flightdeck.tsdb.chunk;
+
+import com.github.luben.zstd.Zstd;
+import io.flightdeck.tsdb.encoding.CorruptDataException;
+import io.flightdeck.tsdb.encoding.Decbuf;
+import io.flightdeck.tsdb.encoding.Encbuf;
+
+/**
+ * The dense chunk encoding of blocks (tsdb/docs/formats.md, "Decimal chunk"). Most metric values
+ * are short decimals (GPU temperature 71, power 245.125, a ratio 0.734521); written as integer
+ * mantissas over one power of ten, their deltas are small integers, and zstd then squeezes the
+ * varints of timestamps and mantissas far below what XOR bit-packing reaches. A value that is not
+ * such a decimal, exactly (NaN, infinities, -0.0, more than 15 significant digits), makes the
+ * encoder decline, and the caller keeps the XOR encoding for that chunk.
+ */
+public final class DecimalChunk {
+  private static final int MAX_SCALE = 17;
+  private static final long MAX_MANTISSA = 1L << 53;
+  private static final double[] POW10 = new double[MAX_SCALE + 1];
+  private static final long[] LONG_POW10 = new long[MAX_SCALE + 1];
+  private static final int MODE_DELTA = 1;
+  private static final int MODE_DELTA_OF_DELTA = 2;
+  private static final int ZSTD_LEVEL = 3;
+
+  static {
+    double p = 1;
+    long lp = 1;
+    for (int i = 0; i <= MAX_SCALE; i++) {
+      POW10[i] = p;
+      LONG_POW10[i] = lp;
+      p *= 10;
+      lp *= 10;
+    }
+  }
+
+  private DecimalChunk() {}
+
+  /**
+   * Encodes the samples, or returns null when some value is not an exact short decimal.
+   *
+   * @param times strictly increasing timestamps
+   */
+  public static byte[] encode(long[] times, double[] values, int count) {
+    long[] mantissas = new long[count];
+    int[] scales = new int[count];
+    int scale = 0;
+    for (int i = 0; i < count; i++) {
+      int s = decimalScale(values[i]);
+      if (s < 0) {
+        return null;
+      }
+      scales[i] = s;
+      mantissas[i] = Math.round(values[i] * POW10[s]);
+      scale = Math.max(scale, s);
+    }
+    for (int i = 0; i < count; i++) {
+      long factor = LONG_POW10[scale - scales[i]];
+      long m = mantissas[i];
+      if (Math.abs(m) >= MAX_MANTISSA / factor) {
+        return null;
+      }
+      mantissas[i] = m * factor;
+      if (Double.doubleToRawLongBits(mantissas[i] / POW10[scale])
+          != Double.doubleToRawLongBits(values[i])) {
+        return null;
+      }
+    }
+    Encbuf raw = new Encbuf(16 + 3 * count);
+    raw.putVarint(times[0]);
+    long previousDelta = 0;
+    for (int i = 1; i < count; i++) {
+      long delta = times[i] - times[i - 1];
+      raw.putVarint(delta - previousDelta);
+      previousDelta = delta;
+    }
+    raw.putByte(scale);
+    int mode = cheaperMode(mantissas, count);
+    raw.putByte(mode);
+    raw.putVarint(mantissas[0]);
+    long previous = mantissas[0];
+    long previousStep = 0;
+    for (int i = 1; i < count; i++) {
+      long step = mantissas[i] - previous;
+      raw.putVarint(mode == MODE_DELTA ? step : step - previousStep);
+      previous = mantissas[i];
+      previousStep = step;
+    }
+    return Zstd.compress(raw.toByteArray(), ZSTD_LEVEL);
+  }
+
+  /** Smallest power of ten that makes the value an exact integer mantissa, or -1. */
+  private static int decimalScale(double v) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      return -1;
+    }
+    for (int s = 0; s <= MAX_SCALE; s++) {
+      double scaled = v * POW10[s];
+      if (Math.abs(scaled) >= MAX_MANTISSA) {
+        return -1;
+      }
+      long m = Math.round(scaled);
+      if (Double.doubleToRawLongBits(m / POW10[s]) == Double.doubleToRawLongBits(v)) {
+        return s;
+      }
+    }
+    return -1;
+  }
+
+  /** Counters rise by similar steps (delta of delta is small); gauges wander (delta is small). */
+  private static int cheaperMode(long[] mantissas, int count) {
+    long deltaCost = 0;
+    long dodCost = 0;
+    long previousStep = 0;
+    for (int i = 1; i < count; i++) {
+      long step = mantissas[i] - mantissas[i - 1];
+      deltaCost += 64 - Long.numberOfLeadingZeros((step << 1) ^ (step >> 63));
+      long dod = step - previousStep;
+      dodCost += 64 - Long.numberOfLeadingZeros((dod << 1) ^ (dod >> 63));
+      previousStep = step;
+    }
+    return dodCost < deltaCost ? MODE_DELTA_OF_DELTA : MODE_DELTA;
+  }
+
+  /** Decodes into the given arrays, which must hold {@code count} entries. */
+  public static void decode(byte[] data, int count, long[] times, double[] values) {
+    long size = Zstd.getFrameContentSize(data);
+    if (size <= 0 || size > 64L * count + 64) {
+      throw new CorruptDataException("decimal chunk has an invalid zstd frame");
+    }
+    byte[] raw;
+    try {
+      raw = Zstd.decompress(data, (int) size);
+    } catch (RuntimeException e) {
+      throw new CorruptDataException("decimal chunk does not decompress: " + e.getMessage(), e);
+    }
+    Decbuf in = Decbuf.wrap(raw, 0, raw.length);
+    long t = in.getVarint();
+    times[0] = t;
+    long delta = 0;
+    for (int i = 1; i < count; i++) {
+      delta += in.getVarint();
+      t += delta;
+      times[i] = t;
+    }
+    int scale = in.getByte();
+    int mode = in.getByte();
+    if (scale > MAX_SCALE || (mode != MODE_DELTA && mode != MODE_DELTA_OF_DELTA)) {
+      throw new CorruptDataException("decimal chunk has scale " + scale + " and mode " + mode);
+    }
+    double divisor = POW10[scale];
+    long m = in.getVarint();
+    values[0] = m / divisor;
+    long step = 0;
+    for (int i = 1; i < count; i++) {
+      long next = in.getVarint();
+      step = mode == MODE_DELTA ? next : step + next;
+      m += step;
+      values[i] = m / divisor;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package io.flightdeck.tsdb.chunk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+
+/** The decimal encoding is exact whenever it accepts a chunk, and accepts the usual metrics. */
+class DecimalChunkPropertiesTest {
+  @Property(tries = 500)
+  void acceptedChunksDecodeBitExact(@ForAll("values") @Size(min = 1, max = 1024) List<Double> values, @ForAll long start) {
+    int n = values.size();
+    long[] times = new long[n];
+    double[] in = new double[n];
+    long t = start;
+    for (int i = 0; i < n; i++) {
+      t += 1 + (i % 7 == 0 ? 1_000_003 : 15_000);
+      times[i] = t;
+      in[i] = values.get(i);
+    }
+    byte[] data = DecimalChunk.encode(times, in, n);
+    if (data == null) {
+      return; // declined: the block writer falls back to XOR
+    }
+    long[] outTimes = new long[n];
+    double[] out = new double[n];
+    DecimalChunk.decode(data, n, outTimes, out);
+    assertThat(outTimes).containsExactly(times);
+    for (int i = 0; i < n; i++) {
+      assertThat(Double.doubleToRawLongBits(out[i])).isEqualTo(Double.doubleToRawLongBits(in[i]));
+    }
+  }
+
+  @Provide
+  Arbitrary<List<Double>> values() {
+    return Arbitraries.oneOf(
+            Arbitraries.integers().between(0, 100).map(Integer::doubleValue),
+            Arbitraries.longs().between(-1_000_000_000L, 1_000_000_000L).map(m -> m / 1000.0),
+            Arbitraries.longs().between(0, 999_999).map(m -> m / 1e6),
+            Arbitraries.doubles(),
+            Arbitraries.of(0.1, 0.2, 0.3, 1e-300, 1e300, 123456789.123456789, Double.MIN_VALUE, 9007199254740993.0))
+        .list();
+  }
+
+  @Test
+  void declinesWhatItCannotKeepExactly() {
+    long[] t = {1, 2};
+    assertThat(DecimalChunk.encode(t, new double[] {1, Double.NaN}, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {1, -0.0}, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {1, Double.POSITIVE_INFINITY}, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {0.1, 0.30000000000000004}, 2)).isNull();
+  }
+
+  @Test
+  void typicalGpuMetricsShrinkWellBelowXor() {
+    int n = 480;
+    long[] times = new long[n];
+    double[] power = new double[n];
+    java.util.Random random = new java.util.Random(1);
+    XorEncoder xor = new XorEncoder();
+    for (int i = 0; i < n; i++) {
+      times[i] = 1_796_083_200_000L + i * 15_000L;
+      power[i] = Math.round((250 + random.nextGaussian() * 20) * 1000) / 1000.0;
+      xor.append(times[i], power[i]);
+    }
+    byte[] decimal = DecimalChunk.encode(times, power, n);
+    assertThat(decimal).isNotNull();
+    assertThat(decimal.length).isLessThan(xor.byteLength() * 2 / 3);
+  }
+}
