@@ -26,7 +26,12 @@ public final class ByteSizeFormat {
           case "PB" -> 50;
           default -> 60;
         };
-    long n = Long.parseLong(m.group(1));
+    long n;
+    try {
+      n = Long.parseLong(m.group(1));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("byte size too large: \"" + text + "\"");
+    }
     if (shift > 0 && n > (Long.MAX_VALUE >> shift)) {
       throw new IllegalArgumentException("byte size too large: \"" + text + "\"");
     }

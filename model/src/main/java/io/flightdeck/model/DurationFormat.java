@@ -15,6 +15,14 @@ public final class DurationFormat {
   private DurationFormat() {}
 
   public static Duration parse(String text) {
+    try {
+      return parseChecked(text);
+    } catch (ArithmeticException | NumberFormatException e) {
+      throw new IllegalArgumentException("not a valid duration string: \"" + text + "\" (out of range)");
+    }
+  }
+
+  private static Duration parseChecked(String text) {
     if (text == null || text.isEmpty()) {
       throw new IllegalArgumentException("empty duration string");
     }

@@ -40,6 +40,7 @@ public final class RemoteWriteReceiver {
   private final LongAdder invalidSeries = new LongAdder();
   private final LongAdder unsupportedHistograms = new LongAdder();
   private final LongAdder requests = new LongAdder();
+  private final LabelsCache labelsCache = new LabelsCache(200_000);
 
   /**
    * @param maxBodyBytes largest accepted body, compressed and decompressed
@@ -158,11 +159,32 @@ public final class RemoteWriteReceiver {
     long written;
     long rejected;
     private final Set<String> seenNames = new HashSet<>();
+    private final LabelsCache.Key probe = new LabelsCache.Key();
     private Labels current;
     private long ref;
+    private byte[] labelBytes;
+    private int labelsFrom;
+    private int labelsTo;
 
     BatchWriter(Appender appender) {
       this.appender = appender;
+    }
+
+    @Override
+    public boolean knownSeries(byte[] body, int from, int to) {
+      ref = 0;
+      current = labelsCache.get(probe, body, from, to);
+      labelBytes = body;
+      labelsFrom = from;
+      labelsTo = to;
+      return current != null;
+    }
+
+    @Override
+    public void invalidSeries() {
+      current = null;
+      labelBytes = null;
+      invalidSeries.increment();
     }
 
     @Override
@@ -186,6 +208,10 @@ public final class RemoteWriteReceiver {
         return;
       }
       current = Labels.of(pairs.toArray(String[]::new));
+      if (labelBytes != null) {
+        labelsCache.put(labelBytes, labelsFrom, labelsTo, current);
+        labelBytes = null;
+      }
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.flightdeck.remote;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
@@ -18,8 +19,20 @@ import java.util.List;
 final class WriteRequestDecoder {
   /** Receives the decoded content. Label lists are reused: copy what must be kept. */
   interface WriteHandler {
+    /**
+     * Offers the raw bytes of a series' label fields, {@code body[from, to)}, before they are
+     * decoded: returning true means the handler knows these labels already, and {@link #series}
+     * is not called for this series.
+     */
+    default boolean knownSeries(byte[] body, int from, int to) {
+      return false;
+    }
+
     /** Starts a series; {@code labels} holds name, value, name, value... as decoded. */
     void series(List<String> labels);
+
+    /** Starts a series whose labels are not valid UTF-8: its samples are to be skipped. */
+    void invalidSeries();
 
     void sample(long timestampMillis, double value);
 
@@ -36,6 +49,9 @@ final class WriteRequestDecoder {
 
   private final List<String> labels = new ArrayList<>();
   private long timestamp;
+
+  /** Set when a string of the current series or metadata entry is not valid UTF-8. */
+  private boolean invalidText;
 
   void decode(byte[] body, int length, WriteHandler handler) throws IOException {
     CodedInputStream in = CodedInputStream.newInstance(body, 0, length);
@@ -71,22 +87,59 @@ final class WriteRequestDecoder {
    */
   private void timeSeries(byte[] body, int offset, int length, WriteHandler handler)
       throws IOException {
-    labels.clear();
+    // Pass 1 locates the label fields; when they are contiguous (as every sender writes them),
+    // the handler may recognise their bytes and spare decoding the strings.
     CodedInputStream in = CodedInputStream.newInstance(body, offset, length);
+    int labelsFrom = -1;
+    int labelsTo = -1;
+    boolean contiguous = true;
+    boolean otherFieldAfterLabels = false;
     while (true) {
+      int position = in.getTotalBytesRead();
       int tag = in.readTag();
       if (tag == 0) {
         break;
       }
       if (tag == ((1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED)) {
-        int limit = in.pushLimit(in.readRawVarint32());
-        label(in);
-        in.popLimit(limit);
+        if (labelsFrom < 0) {
+          labelsFrom = position;
+        } else if (otherFieldAfterLabels) {
+          contiguous = false;
+        }
+        skip(in, tag);
+        labelsTo = in.getTotalBytesRead();
       } else {
+        otherFieldAfterLabels |= labelsFrom >= 0;
         skip(in, tag);
       }
     }
-    handler.series(labels);
+    boolean known =
+        contiguous
+            && labelsFrom >= 0
+            && handler.knownSeries(body, offset + labelsFrom, offset + labelsTo);
+    if (!known) {
+      labels.clear();
+      invalidText = false;
+      in = CodedInputStream.newInstance(body, offset, length);
+      while (true) {
+        int tag = in.readTag();
+        if (tag == 0) {
+          break;
+        }
+        if (tag == ((1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED)) {
+          int limit = in.pushLimit(in.readRawVarint32());
+          label(in);
+          in.popLimit(limit);
+        } else {
+          skip(in, tag);
+        }
+      }
+      if (invalidText) {
+        handler.invalidSeries();
+      } else {
+        handler.series(labels);
+      }
+    }
     in = CodedInputStream.newInstance(body, offset, length);
     while (true) {
       int tag = in.readTag();
@@ -116,8 +169,8 @@ final class WriteRequestDecoder {
         break;
       }
       switch (tag) {
-        case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> name = in.readStringRequireUtf8();
-        case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> value = in.readStringRequireUtf8();
+        case (1 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> name = text(in);
+        case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> value = text(in);
         default -> skip(in, tag);
       }
     }
@@ -142,6 +195,7 @@ final class WriteRequestDecoder {
   }
 
   private void metadata(CodedInputStream in, WriteHandler handler) throws IOException {
+    invalidText = false;
     int type = 0;
     String family = "";
     String help = "";
@@ -153,14 +207,29 @@ final class WriteRequestDecoder {
       }
       switch (tag) {
         case (1 << 3) | WireFormat.WIRETYPE_VARINT -> type = in.readEnum();
-        case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> family = in.readStringRequireUtf8();
-        case (4 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> help = in.readStringRequireUtf8();
-        case (5 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> unit = in.readStringRequireUtf8();
+        case (2 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> family = text(in);
+        case (4 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> help = text(in);
+        case (5 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> unit = text(in);
         default -> skip(in, tag);
       }
     }
     MetricType metricType = type >= 0 && type < TYPES.length ? TYPES[type] : MetricType.UNKNOWN;
-    handler.metadata(family, metricType, help, unit);
+    if (!invalidText) {
+      handler.metadata(family, metricType, help, unit);
+    }
+  }
+
+  /**
+   * A string field; invalid UTF-8 marks the entry invalid (Prometheus skips such a series and
+   * counts it) instead of failing the whole request.
+   */
+  private String text(CodedInputStream in) throws IOException {
+    ByteString bytes = in.readBytes();
+    if (!bytes.isValidUtf8()) {
+      invalidText = true;
+      return "";
+    }
+    return bytes.toStringUtf8();
   }
 
   private static void skip(CodedInputStream in, int tag) throws IOException {

@@ -20,8 +20,8 @@ import net.jqwik.api.statistics.Statistics;
  * appender finished and the reported sample count matching what storage received.
  */
 class RemoteWriteFuzzTest {
-  /** Small enough that damaged length headers reach the 413 path too. */
-  private static final int MAX_BODY_BYTES = 16 * 1024;
+  /** Small enough that the larger generated requests take the 413 path. */
+  private static final int MAX_BODY_BYTES = 1024;
 
   @Property(tries = 2000)
   void randomBodies(@ForAll @Size(max = 512) byte[] body) {
@@ -38,24 +38,30 @@ class RemoteWriteFuzzTest {
   void damagedValidRequests(
       @ForAll("requests") byte[] raw,
       @ForAll @Size(max = 6) List<@IntRange(min = 0) Integer> bitFlips,
-      @ForAll @IntRange(min = 0, max = 100) int keepPercent,
+      @ForAll boolean truncate,
+      @ForAll @IntRange(min = 0, max = 99) int keepPercent,
       @ForAll boolean damageAfterCompression) {
+    int keep = truncate ? keepPercent : 100;
     byte[] body =
         damageAfterCompression
-            ? damage(WriteRequestEncoder.snappy(raw), bitFlips, keepPercent)
-            : WriteRequestEncoder.snappy(damage(raw, bitFlips, keepPercent));
+            ? damage(WriteRequestEncoder.snappy(raw), bitFlips, keep)
+            : WriteRequestEncoder.snappy(damage(raw, bitFlips, keep));
 
     Response response = assertAnswered(body);
 
-    // Guards the generator: damage must reach the decoder, and some requests must survive it.
+    // Guards the generator: damage must reach the decoder, some requests must survive it, and
+    // the larger ones must meet the limit.
     Statistics.collect(
         response.status() == 204
             ? "accepted"
-            : response.body().startsWith("protobuf decode error") ? "protobuf error" : "other");
+            : response.status() == 413
+                ? "too large"
+                : response.body().startsWith("protobuf decode error") ? "protobuf error" : "other");
     Statistics.coverage(
         coverage -> {
           coverage.check("accepted").percentage(p -> p > 2);
           coverage.check("protobuf error").percentage(p -> p > 20);
+          coverage.check("too large").percentage(p -> p > 2);
         });
   }
 

@@ -73,7 +73,7 @@ final class WriteRequestArbitraries {
     return series().list().ofMaxSize(8);
   }
 
-  static Arbitrary<GeneratedSeries> series() {
+  private static Arbitrary<GeneratedSeries> series() {
     Arbitrary<Map<String, String>> otherLabels =
         Arbitraries.maps(labelText().filter(name -> !name.equals(Labels.METRIC_NAME)), labelText())
             .ofMaxSize(6);
@@ -109,7 +109,7 @@ final class WriteRequestArbitraries {
    * Non-empty text from all of Unicode except lone surrogates (which UTF-8 cannot carry), mixed
    * with plain identifiers so that names collide and sort against each other.
    */
-  static Arbitrary<String> labelText() {
+  private static Arbitrary<String> labelText() {
     Arbitrary<String> unicode =
         Arbitraries.integers()
             .between(0, Character.MAX_CODE_POINT)
@@ -128,13 +128,13 @@ final class WriteRequestArbitraries {
     return Arbitraries.oneOf(unicode, identifier);
   }
 
-  static Arbitrary<Long> timestamps() {
+  private static Arbitrary<Long> timestamps() {
     return Arbitraries.oneOf(
         Arbitraries.longs(), Arbitraries.longs().between(1_600_000_000_000L, 1_900_000_000_000L));
   }
 
   /** Raw IEEE-754 bits: the special values, any bit pattern (every NaN payload), plain numbers. */
-  static Arbitrary<Long> valueBits() {
+  private static Arbitrary<Long> valueBits() {
     Arbitrary<Long> special =
         Arbitraries.of(
             Double.doubleToRawLongBits(Double.NaN),

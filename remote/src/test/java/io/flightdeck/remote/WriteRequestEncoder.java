@@ -39,6 +39,10 @@ final class WriteRequestEncoder {
       return write(() -> out.writeString(field, value));
     }
 
+    Message bytesField(int field, byte[] value) {
+      return write(() -> out.writeByteArray(field, value));
+    }
+
     Message doubleField(int field, double value) {
       return write(() -> out.writeDouble(field, value));
     }
