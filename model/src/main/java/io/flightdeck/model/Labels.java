@@ -42,7 +42,7 @@ public final class Labels implements Comparable<Labels> {
   /** Sorted by name, names unique, no empty value: the form stored as is. */
   private static boolean isCanonical(String[] pairs) {
     for (int i = 0; i < pairs.length; i += 2) {
-      if (pairs[i + 1].isEmpty() || (i > 0 && pairs[i - 2].compareTo(pairs[i]) >= 0)) {
+      if (pairs[i + 1].isEmpty() || (i > 0 && Utf8Order.compare(pairs[i - 2], pairs[i]) >= 0)) {
         return false;
       }
     }
@@ -97,7 +97,7 @@ public final class Labels implements Comparable<Labels> {
     int hi = size() - 1;
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
-      int cmp = pairs[2 * mid].compareTo(name);
+      int cmp = Utf8Order.compare(pairs[2 * mid], name);
       if (cmp == 0) {
         return pairs[2 * mid + 1];
       }
@@ -170,12 +170,15 @@ public final class Labels implements Comparable<Labels> {
     return h;
   }
 
-  /** Orders label sets as Prometheus does: pairwise by name, then value; a prefix sorts first. */
+  /**
+   * Orders label sets as Prometheus does: pairwise by name, then value, in UTF-8 byte order; a
+   * prefix sorts first.
+   */
   @Override
   public int compareTo(Labels other) {
     int n = Math.min(pairs.length, other.pairs.length);
     for (int i = 0; i < n; i++) {
-      int cmp = pairs[i].compareTo(other.pairs[i]);
+      int cmp = Utf8Order.compare(pairs[i], other.pairs[i]);
       if (cmp != 0) {
         return cmp;
       }
@@ -255,7 +258,7 @@ public final class Labels implements Comparable<Labels> {
         }
       }
       Integer[] kept = Arrays.copyOf(order, count);
-      Arrays.sort(kept, (a, b) -> names.get(a).compareTo(names.get(b)));
+      Arrays.sort(kept, (a, b) -> Utf8Order.compare(names.get(a), names.get(b)));
       String[] pairs = new String[2 * count];
       for (int i = 0; i < count; i++) {
         pairs[2 * i] = names.get(kept[i]);

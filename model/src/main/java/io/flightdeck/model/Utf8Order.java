@@ -1,0 +1,30 @@
+package io.flightdeck.model;
+
+/**
+ * Orders strings as their UTF-8 bytes (code point order), as Prometheus's Go strings sort. Java's
+ * {@link String#compareTo} orders UTF-16 code units, which differs when a character beyond U+FFFF
+ * meets one in U+E000..U+FFFF.
+ */
+public final class Utf8Order {
+  private Utf8Order() {}
+
+  public static int compare(String a, String b) {
+    int n = Math.min(a.length(), b.length());
+    for (int i = 0; i < n; i++) {
+      char x = a.charAt(i);
+      char y = b.charAt(i);
+      if (x != y) {
+        return fixup(x) - fixup(y);
+      }
+    }
+    return a.length() - b.length();
+  }
+
+  /** Moves surrogates above U+E000..U+FFFF so code units compare like code points. */
+  private static int fixup(char c) {
+    if (c >= 0xD800 && c <= 0xDFFF) {
+      return c + 0x2000;
+    }
+    return c >= 0xE000 ? c - 0x800 : c;
+  }
+}
