@@ -18,7 +18,8 @@ public final class DurationFormat {
     try {
       return parseChecked(text);
     } catch (ArithmeticException | NumberFormatException e) {
-      throw new IllegalArgumentException("not a valid duration string: \"" + text + "\" (out of range)");
+      throw new IllegalArgumentException(
+          "not a valid duration string: \"" + text + "\" (out of range)");
     }
   }
 

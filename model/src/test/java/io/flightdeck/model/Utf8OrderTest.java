@@ -14,14 +14,17 @@ class Utf8OrderTest {
   void agreesWithUtf8ByteOrder(@ForAll String a, @ForAll String b) {
     byte[] x = a.getBytes(StandardCharsets.UTF_8);
     byte[] y = b.getBytes(StandardCharsets.UTF_8);
-    if (!a.equals(new String(x, StandardCharsets.UTF_8)) || !b.equals(new String(y, StandardCharsets.UTF_8))) {
+    if (!a.equals(new String(x, StandardCharsets.UTF_8))
+        || !b.equals(new String(y, StandardCharsets.UTF_8))) {
       return; // lone surrogates have no UTF-8 form
     }
-    assertThat(Integer.signum(Utf8Order.compare(a, b))).isEqualTo(Integer.signum(Arrays.compareUnsigned(x, y)));
+    assertThat(Integer.signum(Utf8Order.compare(a, b)))
+        .isEqualTo(Integer.signum(Arrays.compareUnsigned(x, y)));
   }
 
   @Test
   void labelsSortASupplementaryCharacterAfterThePrivateUseArea() {
-    assertThat(Labels.of("\uFFFF", "a", "\uD83D\uDE00", "b").names()).containsExactly("\uFFFF", "\uD83D\uDE00");
+    assertThat(Labels.of("\uFFFF", "a", "\uD83D\uDE00", "b").names())
+        .containsExactly("\uFFFF", "\uD83D\uDE00");
   }
 }

@@ -5,10 +5,10 @@ import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Label sets by the exact protobuf bytes of their label fields. A sender repeats the same series
- * in every request; recognising their bytes spares decoding, validating and hashing the label
- * strings again, and hands the store the same {@link Labels} instance (whose hash is cached).
- * Bounded: when full, it starts over. Thread-safe.
+ * Label sets by the exact protobuf bytes of their label fields. A sender repeats the same series in
+ * every request; recognising their bytes spares decoding, validating and hashing the label strings
+ * again, and hands the store the same {@link Labels} instance (whose hash is cached). Bounded: when
+ * full, it starts over. Thread-safe.
  */
 final class LabelsCache {
   private final ConcurrentHashMap<Key, Labels> entries = new ConcurrentHashMap<>();

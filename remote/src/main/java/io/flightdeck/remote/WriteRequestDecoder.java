@@ -21,8 +21,8 @@ final class WriteRequestDecoder {
   interface WriteHandler {
     /**
      * Offers the raw bytes of a series' label fields, {@code body[from, to)}, before they are
-     * decoded: returning true means the handler knows these labels already, and {@link #series}
-     * is not called for this series.
+     * decoded: returning true means the handler knows these labels already, and {@link #series} is
+     * not called for this series.
      */
     default boolean knownSeries(byte[] body, int from, int to) {
       return false;

@@ -38,7 +38,8 @@ class InvalidUtf8Test {
     Response response = receiver.handle("application/x-protobuf", "snappy", body);
 
     assertThat(response.status()).isEqualTo(204);
-    assertThat(storage.samples()).containsExactly(StoredSample.of(Labels.of("__name__", "up"), 1000, 1));
+    assertThat(storage.samples())
+        .containsExactly(StoredSample.of(Labels.of("__name__", "up"), 1000, 1));
     assertThat(receiver.invalidSeries()).isEqualTo(1);
   }
 }

@@ -71,7 +71,9 @@ public abstract class StorageContractTest {
   }
 
   private static String bits(double v) {
-    return Double.isNaN(v) ? "NaN:" + Long.toHexString(Double.doubleToRawLongBits(v)) : Double.toString(v);
+    return Double.isNaN(v)
+        ? "NaN:" + Long.toHexString(Double.doubleToRawLongBits(v))
+        : Double.toString(v);
   }
 
   private List<String> readAll(Matcher... matchers) {
@@ -112,7 +114,8 @@ public abstract class StorageContractTest {
     assertThat(readAll(Matcher.equal("__name__", "m"))).isEmpty();
     pending.commit();
     store = afterWrites(store);
-    assertThat(readAll(Matcher.equal("__name__", "m"))).containsExactly("m{k=\"pending\"}@" + t0 + "=1.0");
+    assertThat(readAll(Matcher.equal("__name__", "m")))
+        .containsExactly("m{k=\"pending\"}@" + t0 + "=1.0");
   }
 
   @Test
@@ -128,12 +131,20 @@ public abstract class StorageContractTest {
     store = afterWrites(store);
 
     assertThat(names(Matcher.equal("gpu", "1"))).containsExactly("DCGM_FI_DEV_GPU_UTIL/1");
-    assertThat(names(Matcher.equal("__name__", "DCGM_FI_DEV_GPU_UTIL"), Matcher.notEqual("gpu", "0")))
+    assertThat(
+            names(Matcher.equal("__name__", "DCGM_FI_DEV_GPU_UTIL"), Matcher.notEqual("gpu", "0")))
         .containsExactly("DCGM_FI_DEV_GPU_UTIL/1", "DCGM_FI_DEV_GPU_UTIL/10");
-    assertThat(names(Matcher.regex("gpu", "1|10"))).containsExactly("DCGM_FI_DEV_GPU_UTIL/1", "DCGM_FI_DEV_GPU_UTIL/10");
-    assertThat(names(Matcher.regex("gpu", "1"))).as("regexes are anchored").containsExactly("DCGM_FI_DEV_GPU_UTIL/1");
+    assertThat(names(Matcher.regex("gpu", "1|10")))
+        .containsExactly("DCGM_FI_DEV_GPU_UTIL/1", "DCGM_FI_DEV_GPU_UTIL/10");
+    assertThat(names(Matcher.regex("gpu", "1")))
+        .as("regexes are anchored")
+        .containsExactly("DCGM_FI_DEV_GPU_UTIL/1");
     assertThat(names(Matcher.regex("__name__", "DCGM_FI_DEV_.*")))
-        .containsExactly("DCGM_FI_DEV_GPU_TEMP/0", "DCGM_FI_DEV_GPU_UTIL/0", "DCGM_FI_DEV_GPU_UTIL/1", "DCGM_FI_DEV_GPU_UTIL/10");
+        .containsExactly(
+            "DCGM_FI_DEV_GPU_TEMP/0",
+            "DCGM_FI_DEV_GPU_UTIL/0",
+            "DCGM_FI_DEV_GPU_UTIL/1",
+            "DCGM_FI_DEV_GPU_UTIL/10");
     assertThat(names(Matcher.regex("__name__", ".+"), Matcher.notRegex("Hostname", "node-1")))
         .as("!~ also selects series without the label")
         .containsExactly("DCGM_FI_DEV_GPU_TEMP/0", "DCGM_FI_DEV_GPU_UTIL/10", "llm_train_loss/");
@@ -141,7 +152,8 @@ public abstract class StorageContractTest {
         .as("=\"\" selects series without the label")
         .containsExactly("DCGM_FI_DEV_GPU_TEMP/0", "llm_train_loss/");
     assertThat(names(Matcher.regex("gpu", ".+"), Matcher.regex("Hostname", "node-[12]")))
-        .containsExactly("DCGM_FI_DEV_GPU_UTIL/0", "DCGM_FI_DEV_GPU_UTIL/1", "DCGM_FI_DEV_GPU_UTIL/10");
+        .containsExactly(
+            "DCGM_FI_DEV_GPU_UTIL/0", "DCGM_FI_DEV_GPU_UTIL/1", "DCGM_FI_DEV_GPU_UTIL/10");
     assertThat(names(Matcher.equal("gpu", "7"))).isEmpty();
   }
 
@@ -165,7 +177,13 @@ public abstract class StorageContractTest {
     List<Labels> written = new ArrayList<>();
     Appender app = store.appender();
     for (int i = 0; i < 300; i++) {
-      Labels labels = series("node_cpu_seconds_total", "cpu", Integer.toString(random.nextInt(1000)), "mode", "m" + random.nextInt(8));
+      Labels labels =
+          series(
+              "node_cpu_seconds_total",
+              "cpu",
+              Integer.toString(random.nextInt(1000)),
+              "mode",
+              "m" + random.nextInt(8));
       if (!written.contains(labels)) {
         written.add(labels);
         app.append(0, labels, t, i);
@@ -188,8 +206,16 @@ public abstract class StorageContractTest {
   void specialValuesAreKeptBitExact() throws Exception {
     long t = baseTime();
     double[] values = {
-      Double.NaN, StaleMarker.VALUE, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, 0.0,
-      Double.MAX_VALUE, Double.MIN_VALUE, -Double.MAX_VALUE, Double.longBitsToDouble(0x7ff8000000000123L)
+      Double.NaN,
+      StaleMarker.VALUE,
+      Double.POSITIVE_INFINITY,
+      Double.NEGATIVE_INFINITY,
+      -0.0,
+      0.0,
+      Double.MAX_VALUE,
+      Double.MIN_VALUE,
+      -Double.MAX_VALUE,
+      Double.longBitsToDouble(0x7ff8000000000123L)
     };
     Appender app = store.appender();
     for (int i = 0; i < values.length; i++) {
@@ -222,7 +248,8 @@ public abstract class StorageContractTest {
     app.commit();
     store = afterWrites(store);
     assertThat(read(t + 2000, t + 4000, Matcher.equal("__name__", "r"))).hasSize(3);
-    assertThat(read(t + 2001, t + 3999, Matcher.equal("__name__", "r"))).containsExactly("r{}@" + (t + 3000) + "=3.0");
+    assertThat(read(t + 2001, t + 3999, Matcher.equal("__name__", "r")))
+        .containsExactly("r{}@" + (t + 3000) + "=3.0");
     assertThat(read(t + 10_000, t + 20_000, Matcher.equal("__name__", "r"))).isEmpty();
   }
 
@@ -260,9 +287,11 @@ public abstract class StorageContractTest {
     store = afterWrites(store);
     try (Querier q = store.querier(Long.MIN_VALUE, Long.MAX_VALUE)) {
       assertThat(q.labelNames()).containsExactly("__name__", "device", "job", "run");
-      assertThat(q.labelNames(Matcher.equal("__name__", "train_loss"))).containsExactly("__name__", "job", "run");
+      assertThat(q.labelNames(Matcher.equal("__name__", "train_loss")))
+          .containsExactly("__name__", "job", "run");
       assertThat(q.labelValues("device")).containsExactly("cuda:0", "cuda:1");
-      assertThat(q.labelValues("__name__", Matcher.equal("device", "cuda:1"))).containsExactly("gpu_memory_used_mb");
+      assertThat(q.labelValues("__name__", Matcher.equal("device", "cuda:1")))
+          .containsExactly("gpu_memory_used_mb");
       assertThat(q.labelValues("nope")).isEmpty();
     }
   }
@@ -283,7 +312,10 @@ public abstract class StorageContractTest {
     app.commit();
     store = afterWrites(store);
     assertThat(readAll(Matcher.regex("__name__", "o|other")))
-        .containsExactly("o{}@" + (t + 10_000) + "=1.0", "o{}@" + (t + 20_000) + "=3.0", "other{}@" + t + "=4.0");
+        .containsExactly(
+            "o{}@" + (t + 10_000) + "=1.0",
+            "o{}@" + (t + 20_000) + "=3.0",
+            "other{}@" + t + "=4.0");
   }
 
   @Test
@@ -313,12 +345,14 @@ public abstract class StorageContractTest {
     Appender app = store.appender();
     long ts = t - 3_600_000;
     for (int i = 0; i < 5_000; i++) {
-      ts += 1 + switch (random.nextInt(4)) {
-        case 0 -> 0;
-        case 1 -> 15_000;
-        case 2 -> random.nextInt(1_000_000);
-        default -> random.nextInt(50);
-      };
+      ts +=
+          1
+              + switch (random.nextInt(4)) {
+                case 0 -> 0;
+                case 1 -> 15_000;
+                case 2 -> random.nextInt(1_000_000);
+                default -> random.nextInt(50);
+              };
       if (ts > t) {
         break;
       }

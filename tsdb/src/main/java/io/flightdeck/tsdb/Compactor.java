@@ -37,7 +37,8 @@ final class Compactor {
   /** How long a head truncation waits for queriers that may not have seen the new block. */
   private static final long READER_WAIT_MILLIS = 120_000;
 
-  Compactor(TsdbOptions options, Head head, BlockSet blocks, TsdbMetrics metrics, ReaderEpochs readers) {
+  Compactor(
+      TsdbOptions options, Head head, BlockSet blocks, TsdbMetrics metrics, ReaderEpochs readers) {
     this.options = options;
     this.head = head;
     this.blocks = blocks;
@@ -92,7 +93,9 @@ final class Compactor {
             (System.nanoTime() - began) / 1_000_000);
       }
       if (!readers.awaitBefore(readers.advance(), READER_WAIT_MILLIS)) {
-        log.warn("a querier stayed open for over {} s; truncating the head anyway", READER_WAIT_MILLIS / 1000);
+        log.warn(
+            "a querier stayed open for over {} s; truncating the head anyway",
+            READER_WAIT_MILLIS / 1000);
       }
       head.truncate(end, seq);
       flushed = true;

@@ -3,9 +3,9 @@ package io.flightdeck.tsdb;
 import java.util.TreeMap;
 
 /**
- * Lets the compactor wait for queriers that began before a new block was published. A querier
- * takes the block list and reads the head later; once a block is published, the head data it
- * holds may be dropped only after every querier that could have missed the block has closed.
+ * Lets the compactor wait for queriers that began before a new block was published. A querier takes
+ * the block list and reads the head later; once a block is published, the head data it holds may be
+ * dropped only after every querier that could have missed the block has closed.
  */
 final class ReaderEpochs {
   private final TreeMap<Long, Integer> active = new TreeMap<>();

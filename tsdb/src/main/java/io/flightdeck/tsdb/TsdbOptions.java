@@ -52,9 +52,20 @@ public record TsdbOptions(
 
   public TsdbOptions withPath(Path value) {
     return new TsdbOptions(
-        value, retention, retentionBytes, blockRange, outOfOrderWindow, futureTolerance,
-        maxLabelNameLength, maxLabelValueLength, maxLabelsPerSeries, maxSeries, maxSeriesPerMetric,
-        walSegmentBytes, compactionInterval, clock);
+        value,
+        retention,
+        retentionBytes,
+        blockRange,
+        outOfOrderWindow,
+        futureTolerance,
+        maxLabelNameLength,
+        maxLabelValueLength,
+        maxLabelsPerSeries,
+        maxSeries,
+        maxSeriesPerMetric,
+        walSegmentBytes,
+        compactionInterval,
+        clock);
   }
 
   public TsdbOptions withRetention(Duration value) {

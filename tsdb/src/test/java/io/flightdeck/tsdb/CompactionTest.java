@@ -30,7 +30,11 @@ class CompactionTest {
     for (long t = from; t < to; t += 15_000) {
       Appender app = tsdb.appender();
       for (int gpu = 0; gpu < 20; gpu++) {
-        app.append(0, Labels.of("__name__", "DCGM_FI_DEV_GPU_UTIL", "gpu", Integer.toString(gpu)), t, (t / 15_000 + gpu) % 100);
+        app.append(
+            0,
+            Labels.of("__name__", "DCGM_FI_DEV_GPU_UTIL", "gpu", Integer.toString(gpu)),
+            t,
+            (t / 15_000 + gpu) % 100);
       }
       app.commit();
     }
@@ -50,14 +54,19 @@ class CompactionTest {
       for (BlockMeta meta : blocks) {
         assertThat(meta.maxTime()).isLessThanOrEqualTo(NOW - HOUR);
       }
-      assertThat(tsdb.head().minTime()).as("the head keeps the last 1.5 ranges at most").isGreaterThanOrEqualTo(NOW - 3 * HOUR);
+      assertThat(tsdb.head().minTime())
+          .as("the head keeps the last 1.5 ranges at most")
+          .isGreaterThanOrEqualTo(NOW - 3 * HOUR);
       assertThat(dump(tsdb, all)).containsExactlyElementsOf(expected);
       try (Stream<Path> wal = Files.list(dir.resolve("wal"))) {
-        assertThat(wal.map(p -> p.getFileName().toString())).anyMatch(n -> n.startsWith("checkpoint."));
+        assertThat(wal.map(p -> p.getFileName().toString()))
+            .anyMatch(n -> n.startsWith("checkpoint."));
       }
     }
     try (Tsdb reopened = Tsdb.open(TsdbTesting.options(dir, clock))) {
-      assertThat(dump(reopened, all)).as("after restart: blocks + checkpoint + WAL").containsExactlyElementsOf(expected);
+      assertThat(dump(reopened, all))
+          .as("after restart: blocks + checkpoint + WAL")
+          .containsExactlyElementsOf(expected);
     }
   }
 
@@ -72,7 +81,9 @@ class CompactionTest {
       assertThat(blocks).anyMatch(b -> b.maxTime() - b.minTime() >= 6 * HOUR);
       assertThat(blocks).anyMatch(b -> b.level() > 1 && b.sources().size() >= 3);
       for (int i = 0; i + 1 < blocks.size(); i++) {
-        assertThat(blocks.get(i).maxTime()).as("blocks do not overlap").isLessThanOrEqualTo(blocks.get(i + 1).minTime());
+        assertThat(blocks.get(i).maxTime())
+            .as("blocks do not overlap")
+            .isLessThanOrEqualTo(blocks.get(i + 1).minTime());
       }
       assertThat(dump(tsdb, all)).containsExactlyElementsOf(expected);
       long onDisk;
@@ -95,17 +106,25 @@ class CompactionTest {
       long monthAgo = NOW - Duration.ofDays(25).toMillis();
       Appender app = tsdb.appender();
       for (int step = 0; step < 500; step++) {
-        app.append(0, Labels.of("__name__", "train_loss", "run", "old"), monthAgo + step * 60_000L, 3.0 - step * 0.001);
+        app.append(
+            0,
+            Labels.of("__name__", "train_loss", "run", "old"),
+            monthAgo + step * 60_000L,
+            3.0 - step * 0.001);
       }
       app.append(0, Labels.of("__name__", "DCGM_FI_DEV_GPU_UTIL", "gpu", "0"), NOW - 6 * HOUR, 42);
       app.commit();
       assertThat(count(tsdb, Matcher.equal("__name__", "train_loss"))).isEqualTo(500);
 
       tsdb.compact();
-      assertThat(tsdb.blockMetas()).anyMatch(b -> b.maxTime() <= monthAgo + Duration.ofDays(2).toMillis());
-      assertThat(tsdb.head().backfillMinTime()).as("backfill left the head").isEqualTo(Long.MAX_VALUE);
+      assertThat(tsdb.blockMetas())
+          .anyMatch(b -> b.maxTime() <= monthAgo + Duration.ofDays(2).toMillis());
+      assertThat(tsdb.head().backfillMinTime())
+          .as("backfill left the head")
+          .isEqualTo(Long.MAX_VALUE);
       assertThat(count(tsdb, Matcher.equal("__name__", "train_loss"))).isEqualTo(500);
-      assertThat(dump(tsdb, Matcher.equal("gpu", "0")).get(0)).endsWith("@" + (NOW - 6 * HOUR) + "=42.0");
+      assertThat(dump(tsdb, Matcher.equal("gpu", "0")).get(0))
+          .endsWith("@" + (NOW - 6 * HOUR) + "=42.0");
     }
     try (Tsdb reopened = Tsdb.open(TsdbTesting.options(dir, clock))) {
       assertThat(count(reopened, Matcher.equal("__name__", "train_loss"))).isEqualTo(500);

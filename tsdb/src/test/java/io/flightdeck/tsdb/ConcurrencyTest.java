@@ -26,9 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Writers, readers and compaction at once. Each writer commits one sample to each of its series
- * per batch, so a consistent snapshot shows the same sample count in all series of a writer; and
- * a reader must never see a count go down (data lost while the head is cut into blocks).
+ * Writers, readers and compaction at once. Each writer commits one sample to each of its series per
+ * batch, so a consistent snapshot shows the same sample count in all series of a writer; and a
+ * reader must never see a count go down (data lost while the head is cut into blocks).
  */
 class ConcurrencyTest {
   static final int WRITERS = 3;
@@ -56,7 +56,11 @@ class ConcurrencyTest {
                   for (int b = 0; b < BATCHES; b++) {
                     Appender app = tsdb.appender();
                     for (int s = 0; s < SERIES_PER_WRITER; s++) {
-                      app.append(0, Labels.of("__name__", "g", "writer", writer, "s", Integer.toString(s)), start + b * STEP, b);
+                      app.append(
+                          0,
+                          Labels.of("__name__", "g", "writer", writer, "s", Integer.toString(s)),
+                          start + b * STEP,
+                          b);
                     }
                     app.commit();
                   }
@@ -93,7 +97,8 @@ class ConcurrencyTest {
     }
   }
 
-  private Void readUntilDone(Tsdb tsdb, AtomicBoolean writing, ConcurrentLinkedQueue<String> violations) {
+  private Void readUntilDone(
+      Tsdb tsdb, AtomicBoolean writing, ConcurrentLinkedQueue<String> violations) {
     long[] lastSeen = new long[WRITERS];
     for (int round = 0; round < 100_000 && writing.get(); round++) {
       for (int w = 0; w < WRITERS; w++) {

@@ -11,9 +11,9 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A damaged block is moved to corrupted/ with a clear message; the rest is served. */
 class CorruptBlockTest {
@@ -23,7 +23,8 @@ class CorruptBlockTest {
   final Matcher all = Matcher.regex("__name__", ".+");
 
   @ParameterizedTest
-  @ValueSource(strings = {"index-flip", "index-truncate", "meta-garbage", "meta-missing", "chunks-header"})
+  @ValueSource(
+      strings = {"index-flip", "index-truncate", "meta-garbage", "meta-missing", "chunks-header"})
   void theDamagedBlockIsMovedAsideAndTheDatabaseStarts(String damage) throws Exception {
     long totalBefore;
     BlockMeta victim;
@@ -47,8 +48,11 @@ class CorruptBlockTest {
     try (Tsdb tsdb = Tsdb.open(TsdbTesting.options(dir, clock))) {
       assertThat(tsdb.blockMetas()).noneMatch(b -> b.ulid().equals(victim.ulid()));
       assertThat(Files.isDirectory(dir.resolve("corrupted").resolve(victim.ulid()))).isTrue();
-      assertThat(tsdb.openingProblems()).singleElement().asString()
-          .contains(victim.ulid()).contains("moved aside");
+      assertThat(tsdb.openingProblems())
+          .singleElement()
+          .asString()
+          .contains(victim.ulid())
+          .contains("moved aside");
       assertThat(tsdb.metrics().blocksMovedAside.sum()).isEqualTo(1);
       assertThat(count(tsdb, all)).isEqualTo(totalBefore - victim.numSamples());
     }

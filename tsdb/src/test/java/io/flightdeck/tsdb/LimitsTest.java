@@ -39,7 +39,10 @@ class LimitsTest {
       assertThat(refused).isNotNull();
       assertThat(refused.getMessage()).contains("metric=request_latency").contains("limit=100");
       assertThat(tsdb.metrics().rejectedByReason()).containsEntry("series_limit", 900L);
-      assertThat(TsdbTesting.count(tsdb, io.flightdeck.model.Matcher.equal("__name__", "gpu_memory_used_mb"))).isEqualTo(1);
+      assertThat(
+              TsdbTesting.count(
+                  tsdb, io.flightdeck.model.Matcher.equal("__name__", "gpu_memory_used_mb")))
+          .isEqualTo(1);
     }
   }
 
@@ -62,14 +65,16 @@ class LimitsTest {
       assertThatThrownBy(() -> write(tsdb, Labels.of("job", "x"), NOW, 1))
           .isInstanceOf(InvalidLabelsException.class)
           .hasMessageContaining("no metric name");
-      assertThatThrownBy(() -> write(tsdb, Labels.of("__name__", "m", "a_very_long_label_name", "x"), NOW, 1))
+      assertThatThrownBy(
+              () -> write(tsdb, Labels.of("__name__", "m", "a_very_long_label_name", "x"), NOW, 1))
           .isInstanceOf(InvalidLabelsException.class)
           .hasMessageContaining("label name too long");
       assertThatThrownBy(() -> write(tsdb, Labels.of("__name__", "m", "v", "x".repeat(33)), NOW, 1))
           .isInstanceOf(InvalidLabelsException.class)
           .hasMessageContaining("label value too long")
           .hasMessageContaining("metric=m");
-      assertThatThrownBy(() -> write(tsdb, Labels.of("__name__", "m", "a", "1", "b", "2", "c", "3"), NOW, 1))
+      assertThatThrownBy(
+              () -> write(tsdb, Labels.of("__name__", "m", "a", "1", "b", "2", "c", "3"), NOW, 1))
           .isInstanceOf(InvalidLabelsException.class)
           .hasMessageContaining("too many labels");
       assertThat(tsdb.head().numSeries()).isZero();

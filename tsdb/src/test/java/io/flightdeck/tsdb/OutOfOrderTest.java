@@ -41,7 +41,8 @@ class OutOfOrderTest {
       write(tsdb, loss, NOW, 1);
       write(tsdb, loss, NOW - 60_000, 2);
       write(tsdb, loss, NOW - 30_000, 3);
-      assertThatThrownBy(() -> write(tsdb, loss, NOW - 11 * 60_000, 4)).isInstanceOf(OutOfOrderSampleException.class);
+      assertThatThrownBy(() -> write(tsdb, loss, NOW - 11 * 60_000, 4))
+          .isInstanceOf(OutOfOrderSampleException.class);
       assertThat(dump(tsdb, Matcher.equal("__name__", "llm_train_loss")))
           .containsExactly(
               "llm_train_loss{}@" + (NOW - 60_000) + "=2.0",

@@ -34,7 +34,8 @@ class WalRepairTest {
   private Path onlySegment() throws IOException {
     try (Stream<Path> files = Files.list(dir.resolve("wal"))) {
       List<Path> segments =
-          files.filter(p -> p.getFileName().toString().matches("\\d{8}"))
+          files
+              .filter(p -> p.getFileName().toString().matches("\\d{8}"))
               .filter(p -> p.toFile().length() > 8)
               .toList();
       assertThat(segments).hasSize(1);
@@ -52,8 +53,11 @@ class WalRepairTest {
     }
     try (Tsdb tsdb = Tsdb.open(TsdbTesting.options(dir, clock))) {
       assertThat(dump(tsdb, all)).hasSize(29);
-      assertThat(tsdb.openingProblems()).singleElement().asString()
-          .contains("torn record").contains(segment.getFileName().toString());
+      assertThat(tsdb.openingProblems())
+          .singleElement()
+          .asString()
+          .contains("torn record")
+          .contains(segment.getFileName().toString());
       write(tsdb, Labels.of("__name__", "after"), NOW, 1);
     }
     try (Tsdb tsdb = Tsdb.open(TsdbTesting.options(dir, clock))) {

@@ -61,7 +61,8 @@ final class BlockSeriesIterator implements SampleIterator {
     ChunkReader.Chunk chunk = reader.read(chunks.get(index).ref());
     current =
         switch (chunk.encoding()) {
-          case ChunkFiles.ENCODING_XOR -> xor.reset(chunk.data(), 0, chunk.data().length, chunk.count());
+          case ChunkFiles.ENCODING_XOR ->
+              xor.reset(chunk.data(), 0, chunk.data().length, chunk.count());
           case ChunkFiles.ENCODING_DECIMAL -> decoded.resetDecimal(chunk.data(), chunk.count());
           default -> throw new CorruptDataException("unknown chunk encoding " + chunk.encoding());
         };

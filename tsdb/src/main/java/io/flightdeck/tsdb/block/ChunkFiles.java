@@ -15,6 +15,7 @@ final class ChunkFiles {
 
   /** Samples per block chunk: larger than the head's 120, so zstd has room to work. */
   static final int SAMPLES_PER_CHUNK = 1024;
+
   static final String DIR = "chunks";
 
   private ChunkFiles() {}

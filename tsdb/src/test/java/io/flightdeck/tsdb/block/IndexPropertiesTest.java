@@ -22,7 +22,8 @@ import org.roaringbitmap.RoaringBitmap;
 class IndexPropertiesTest {
   @Property(tries = 60)
   void roundTripsSeriesAndAnswersMatchersLikeABruteForceScan(
-      @ForAll("labelSets") List<Map<String, String>> maps, @ForAll("matchers") List<Matcher> matchers)
+      @ForAll("labelSets") List<Map<String, String>> maps,
+      @ForAll("matchers") List<Matcher> matchers)
       throws Exception {
     TreeSet<Labels> unique = new TreeSet<>();
     for (Map<String, String> map : maps) {
@@ -36,7 +37,12 @@ class IndexPropertiesTest {
     for (int i = 0; i < series.size(); i++) {
       List<ChunkMeta> metas = new ArrayList<>();
       for (int c = 0; c <= i % 3; c++) {
-        metas.add(new ChunkMeta(1000L * i + c * 100, 1000L * i + c * 100 + 50, ((long) c << 32) | (8 + 64L * i), 0));
+        metas.add(
+            new ChunkMeta(
+                1000L * i + c * 100,
+                1000L * i + c * 100 + 50,
+                ((long) c << 32) | (8 + 64L * i),
+                0));
       }
       chunks.add(metas);
     }
@@ -69,7 +75,9 @@ class IndexPropertiesTest {
   @Provide
   Arbitrary<List<Map<String, String>>> labelSets() {
     Arbitrary<String> names = Arbitraries.of("__name__", "gpu", "Hostname", "job", "mode", "ü");
-    Arbitrary<String> values = Arbitraries.of("", "0", "1", "10", "node-1", "node-2", "idle", "DCGM_FI_DEV_GPU_UTIL", "😀");
+    Arbitrary<String> values =
+        Arbitraries.of(
+            "", "0", "1", "10", "node-1", "node-2", "idle", "DCGM_FI_DEV_GPU_UTIL", "😀");
     return Arbitraries.maps(names, values).ofMaxSize(5).list().ofMaxSize(40);
   }
 
@@ -78,6 +86,9 @@ class IndexPropertiesTest {
     Arbitrary<String> names = Arbitraries.of("__name__", "gpu", "Hostname", "job", "absent");
     Arbitrary<String> values = Arbitraries.of("", "0", "1", "1|10", "node-.*", ".*", ".+", "idle");
     Arbitrary<Matcher.Type> types = Arbitraries.of(Matcher.Type.class);
-    return net.jqwik.api.Combinators.combine(types, names, values).as(Matcher::of).list().ofMaxSize(3);
+    return net.jqwik.api.Combinators.combine(types, names, values)
+        .as(Matcher::of)
+        .list()
+        .ofMaxSize(3);
   }
 }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /** The decimal encoding is exact whenever it accepts a chunk, and accepts the usual metrics. */
 class DecimalChunkPropertiesTest {
   @Property(tries = 500)
-  void acceptedChunksDecodeBitExact(@ForAll("values") @Size(min = 1, max = 1024) List<Double> values, @ForAll long start) {
+  void acceptedChunksDecodeBitExact(
+      @ForAll("values") @Size(min = 1, max = 1024) List<Double> values, @ForAll long start) {
     int n = values.size();
     long[] times = new long[n];
     double[] in = new double[n];
@@ -44,7 +45,15 @@ class DecimalChunkPropertiesTest {
             Arbitraries.longs().between(-1_000_000_000L, 1_000_000_000L).map(m -> m / 1000.0),
             Arbitraries.longs().between(0, 999_999).map(m -> m / 1e6),
             Arbitraries.doubles(),
-            Arbitraries.of(0.1, 0.2, 0.3, 1e-300, 1e300, 123456789.123456789, Double.MIN_VALUE, 9007199254740993.0))
+            Arbitraries.of(
+                0.1,
+                0.2,
+                0.3,
+                1e-300,
+                1e300,
+                123456789.123456789,
+                Double.MIN_VALUE,
+                9007199254740993.0))
         .list();
   }
 

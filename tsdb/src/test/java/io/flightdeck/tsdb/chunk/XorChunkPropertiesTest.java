@@ -79,13 +79,20 @@ class XorChunkPropertiesTest {
     Arbitrary<Double> values =
         Arbitraries.frequencyOf(
             net.jqwik.api.Tuple.of(3, Arbitraries.doubles()),
-            net.jqwik.api.Tuple.of(2, Arbitraries.integers().between(0, 100).map(Integer::doubleValue)),
+            net.jqwik.api.Tuple.of(
+                2, Arbitraries.integers().between(0, 100).map(Integer::doubleValue)),
             net.jqwik.api.Tuple.of(
                 2,
                 Arbitraries.of(
-                    Double.NaN, Double.longBitsToDouble(0x7ff0000000000002L),
-                    Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, 0.0,
-                    Double.MIN_VALUE, Double.MAX_VALUE, Double.longBitsToDouble(0xfff8000000000001L))),
+                    Double.NaN,
+                    Double.longBitsToDouble(0x7ff0000000000002L),
+                    Double.POSITIVE_INFINITY,
+                    Double.NEGATIVE_INFINITY,
+                    -0.0,
+                    0.0,
+                    Double.MIN_VALUE,
+                    Double.MAX_VALUE,
+                    Double.longBitsToDouble(0xfff8000000000001L))),
             net.jqwik.api.Tuple.of(1, Arbitraries.longs().map(Double::longBitsToDouble)));
     return Combinators.combine(deltas, values).as(Sample::new).list();
   }

@@ -10,15 +10,28 @@ import net.jqwik.api.Property;
 class EncodingPropertiesTest {
   @Property
   void numbersAndStringsRoundTrip(
-      @ForAll long unsigned, @ForAll long signed, @ForAll int fixed, @ForAll double d, @ForAll String s) {
+      @ForAll long unsigned,
+      @ForAll long signed,
+      @ForAll int fixed,
+      @ForAll double d,
+      @ForAll String s) {
     Encbuf buf = new Encbuf(4);
-    buf.putUvarint(unsigned).putVarint(signed).putInt(fixed).putDouble(d).putString(s).putLong(signed);
+    buf.putUvarint(unsigned)
+        .putVarint(signed)
+        .putInt(fixed)
+        .putDouble(d)
+        .putString(s)
+        .putLong(signed);
     Decbuf in = Decbuf.wrap(buf.array(), 0, buf.length());
     assertThat(in.getUvarint()).isEqualTo(unsigned);
     assertThat(in.getVarint()).isEqualTo(signed);
     assertThat(in.getInt()).isEqualTo(fixed);
     assertThat(Double.doubleToRawLongBits(in.getDouble())).isEqualTo(Double.doubleToRawLongBits(d));
-    assertThat(in.getString()).isEqualTo(new String(s.getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.UTF_8));
+    assertThat(in.getString())
+        .isEqualTo(
+            new String(
+                s.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                java.nio.charset.StandardCharsets.UTF_8));
     assertThat(in.getLong()).isEqualTo(signed);
     assertThat(in.remaining()).isZero();
   }

@@ -34,7 +34,13 @@ class WalRecordPropertiesTest {
 
           @Override
           public void sample(long ref, long timestamp, double value) {
-            decoded.add("v" + ref + "@" + timestamp + "=" + Long.toHexString(Double.doubleToRawLongBits(value)));
+            decoded.add(
+                "v"
+                    + ref
+                    + "@"
+                    + timestamp
+                    + "="
+                    + Long.toHexString(Double.doubleToRawLongBits(value)));
           }
 
           @Override
@@ -55,30 +61,49 @@ class WalRecordPropertiesTest {
       expected.add("s" + (i + 1) + labels);
     }
     WalRecordCodec.finish(buf, series.size());
-    WalRecordCodec.decode(WalRecordCodec.SERIES, Decbuf.wrap(buf.array(), 0, buf.length()), collect);
+    WalRecordCodec.decode(
+        WalRecordCodec.SERIES, Decbuf.wrap(buf.array(), 0, buf.length()), collect);
 
     WalRecordCodec.begin(buf);
     int n = Math.min(times.size(), values.size());
     for (int i = 0; i < n; i++) {
       WalRecordCodec.addSample(buf, i, times.get(i), values.get(i));
-      expected.add("v" + i + "@" + times.get(i) + "=" + Long.toHexString(Double.doubleToRawLongBits(values.get(i))));
+      expected.add(
+          "v"
+              + i
+              + "@"
+              + times.get(i)
+              + "="
+              + Long.toHexString(Double.doubleToRawLongBits(values.get(i))));
     }
     WalRecordCodec.finish(buf, n);
-    WalRecordCodec.decode(WalRecordCodec.SAMPLES, Decbuf.wrap(buf.array(), 0, buf.length()), collect);
+    WalRecordCodec.decode(
+        WalRecordCodec.SAMPLES, Decbuf.wrap(buf.array(), 0, buf.length()), collect);
 
     WalRecordCodec.begin(buf);
     MetricMetadata metadata = new MetricMetadata(type, help, "bytes");
     WalRecordCodec.addMetadata(buf, metric, metadata);
-    expected.add("m" + new String(metric.getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.UTF_8)
-        + new MetricMetadata(type, new String(help.getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.UTF_8), "bytes"));
+    expected.add(
+        "m"
+            + new String(
+                metric.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                java.nio.charset.StandardCharsets.UTF_8)
+            + new MetricMetadata(
+                type,
+                new String(
+                    help.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                    java.nio.charset.StandardCharsets.UTF_8),
+                "bytes"));
     WalRecordCodec.finish(buf, 1);
-    WalRecordCodec.decode(WalRecordCodec.METADATA, Decbuf.wrap(buf.array(), 0, buf.length()), collect);
+    WalRecordCodec.decode(
+        WalRecordCodec.METADATA, Decbuf.wrap(buf.array(), 0, buf.length()), collect);
 
     WalRecordCodec.begin(buf);
     WalRecordCodec.addTombstone(buf, 7, Long.MIN_VALUE, Long.MAX_VALUE);
     expected.add("t7:" + Long.MIN_VALUE + ":" + Long.MAX_VALUE);
     WalRecordCodec.finish(buf, 1);
-    WalRecordCodec.decode(WalRecordCodec.TOMBSTONES, Decbuf.wrap(buf.array(), 0, buf.length()), collect);
+    WalRecordCodec.decode(
+        WalRecordCodec.TOMBSTONES, Decbuf.wrap(buf.array(), 0, buf.length()), collect);
 
     assertThat(decoded).isEqualTo(expected);
   }
