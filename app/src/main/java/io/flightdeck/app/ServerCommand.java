@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import sun.misc.Signal;
 
 /** {@code flightdeck server}: the central server on the embedded database. */
 @Command(
@@ -99,17 +100,17 @@ final class ServerCommand implements Callable<Integer> {
         new FlightdeckServer(
             new FlightdeckServer.Options(
                 options, address, enableAdminApi, (int) ByteSizeFormat.parse(maxBodySize)));
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  server.close();
-                  stopped.countDown();
-                },
-                "shutdown"));
+    // SIGTERM and SIGINT stop the server in order and exit 0, as Prometheus does; the JVM's own
+    // handling would exit 143. The shutdown hook still covers any other way the JVM ends.
+    CountDownLatch stopRequested = new CountDownLatch(1);
+    for (String signal : new String[] {"TERM", "INT"}) {
+      Signal.handle(new Signal(signal), s -> stopRequested.countDown());
+    }
+    Thread hook = new Thread(server::close, "shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
     server.start();
-    stopped.await();
+    stopRequested.await();
+    server.close();
     return 0;
   }
 }

@@ -14,13 +14,20 @@ final class TimeParam {
       return fallback;
     }
     try {
-      return new BigDecimal(value).movePointRight(3).setScale(0, java.math.RoundingMode.HALF_EVEN).longValueExact();
+      return new BigDecimal(value)
+          .movePointRight(3)
+          .setScale(0, java.math.RoundingMode.HALF_EVEN)
+          .longValueExact();
     } catch (NumberFormatException | ArithmeticException e) {
       try {
         return OffsetDateTime.parse(value).toInstant().toEpochMilli();
       } catch (DateTimeParseException e2) {
         throw new IllegalArgumentException(
-            "invalid parameter \"" + name + "\": cannot parse \"" + value + "\" to a valid timestamp");
+            "invalid parameter \""
+                + name
+                + "\": cannot parse \""
+                + value
+                + "\" to a valid timestamp");
       }
     }
   }

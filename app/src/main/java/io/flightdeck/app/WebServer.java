@@ -109,7 +109,8 @@ final class WebServer {
     }
     long start;
     long end;
-    java.util.List<java.util.List<io.flightdeck.model.Matcher>> parsed = new java.util.ArrayList<>();
+    java.util.List<java.util.List<io.flightdeck.model.Matcher>> parsed =
+        new java.util.ArrayList<>();
     try {
       start = TimeParam.parse("start", param(ctx, "start"), Long.MIN_VALUE);
       end = TimeParam.parse("end", param(ctx, "end"), Long.MAX_VALUE);

@@ -47,8 +47,8 @@ final class BatchLedger {
   }
 
   /**
-   * Checks {@code stored} (every series the batches could have written, and only those) against
-   * the ledger; returns how many unacknowledged batches were found stored, for the test's report.
+   * Checks {@code stored} (every series the batches could have written, and only those) against the
+   * ledger; returns how many unacknowledged batches were found stored, for the test's report.
    */
   synchronized int verify(Map<Labels, List<Sample>> stored) {
     Problems problems = new Problems();
@@ -60,7 +60,12 @@ final class BatchLedger {
           for (Sample s : samples) {
             if (s.timestamp() <= previous) {
               problems.add(
-                  labels + ": timestamp " + s.timestamp() + " follows " + previous + " (duplicate or out of order)");
+                  labels
+                      + ": timestamp "
+                      + s.timestamp()
+                      + " follows "
+                      + previous
+                      + " (duplicate or out of order)");
             }
             previous = s.timestamp();
             byTime.put(s.timestamp(), s.value());
@@ -74,10 +79,10 @@ final class BatchLedger {
       int present = 0;
       String firstMissing = null;
       for (TimeSeries ts : batch.series()) {
-        Map<Long, Double> byTime = unmatched.getOrDefault(ts.labels(), Map.of());
+        Map<Long, Double> byTime = unmatched.get(ts.labels());
         for (int j = 0; j < ts.timestamps().length; j++) {
           total++;
-          Double got = byTime.isEmpty() ? null : byTime.remove(ts.timestamps()[j]);
+          Double got = byTime == null ? null : byTime.remove(ts.timestamps()[j]);
           if (got == null) {
             if (firstMissing == null) {
               firstMissing = ts.labels() + " @ " + ts.timestamps()[j];
@@ -87,27 +92,48 @@ final class BatchLedger {
           present++;
           if (Double.doubleToRawLongBits(got) != Double.doubleToRawLongBits(ts.values()[j])) {
             problems.add(
-                "batch " + i + ": " + ts.labels() + " @ " + ts.timestamps()[j]
-                    + " holds " + got + ", sent " + ts.values()[j]);
+                "batch "
+                    + i
+                    + ": "
+                    + ts.labels()
+                    + " @ "
+                    + ts.timestamps()[j]
+                    + " holds "
+                    + got
+                    + ", sent "
+                    + ts.values()[j]);
           }
         }
       }
       if (batch.acknowledged() && present != total) {
         problems.add(
-            "acknowledged batch " + i + ": " + (total - present) + " of " + total
-                + " samples missing, first " + firstMissing);
+            "acknowledged batch "
+                + i
+                + ": "
+                + (total - present)
+                + " of "
+                + total
+                + " samples missing, first "
+                + firstMissing);
       } else if (!batch.acknowledged() && present > 0) {
         unacknowledgedStored++;
         if (present != total) {
           problems.add(
-              "unacknowledged batch " + i + " partly stored: " + present + " of " + total
-                  + " samples, first missing " + firstMissing);
+              "unacknowledged batch "
+                  + i
+                  + " partly stored: "
+                  + present
+                  + " of "
+                  + total
+                  + " samples, first missing "
+                  + firstMissing);
         }
       }
     }
     unmatched.forEach(
         (labels, byTime) ->
-            byTime.forEach((t, v) -> problems.add("never sent: " + labels + " @ " + t + " = " + v)));
+            byTime.forEach(
+                (t, v) -> problems.add("never sent: " + labels + " @ " + t + " = " + v)));
     if (problems.count > 0) {
       throw new AssertionError(
           problems.count

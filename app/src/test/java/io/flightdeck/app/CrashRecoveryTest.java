@@ -20,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * server that is killed at random moments and restarted on the same directory. Afterwards every
  * acknowledged sample must be stored exactly once and bit-exact; a batch that was cut off may be
  * stored or not, but never in part. Small blocks and a 1 s compaction interval in some rounds let
- * the kills land in block writes and WAL checkpoints too. Rerun a failure with
- * {@code -Dflightdeck.crash.seed=<seed from the message>}.
+ * the kills land in block writes and WAL checkpoints too. Rerun a failure with {@code
+ * -Dflightdeck.crash.seed=<seed from the message>}.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CrashRecoveryTest {
@@ -46,14 +47,21 @@ class CrashRecoveryTest {
 
   private static final long SAMPLE_STEP_MS = 2_000;
 
+  /**
+   * At most 125 batches a second per writer: enough to keep requests in flight at every kill, and a
+   * bound on the samples the ledger and the final check hold on a fast machine.
+   */
+  private static final long MIN_BATCH_NANOS = TimeUnit.MILLISECONDS.toNanos(8);
+
   @Test
   void everyAcknowledgedSampleSurvivesRepeatedKills(@TempDir Path tmp) throws Exception {
     Random random = new Random(SEED);
     Path data = tmp.resolve("data");
     long now = System.currentTimeMillis();
-    // Eight hours of history at 10 s a batch spans many one-minute blocks; the end stays well
-    // inside the 10 minutes into the future that the server accepts.
-    long first = now - Duration.ofHours(8).toMillis();
+    // Twelve hours of history at 10 s a batch spans many one-minute blocks, and paced writers
+    // cannot use it up in the rounds' at most 22 s; the end stays well inside the 10 minutes
+    // into the future that the server accepts.
+    long first = now - Duration.ofHours(12).toMillis();
     long last = now + Duration.ofMinutes(5).toMillis();
     BatchLedger ledger = new BatchLedger();
     List<String> unexpected = new CopyOnWriteArrayList<>();
@@ -94,7 +102,8 @@ class CrashRecoveryTest {
             server.stop();
           }
           assertThat(unexpected)
-              .as("seed %d, round %d: requests failed while the server was up\n%s",
+              .as(
+                  "seed %d, round %d: requests failed while the server was up\n%s",
                   SEED, round, server.log())
               .isEmpty();
         }
@@ -105,7 +114,8 @@ class CrashRecoveryTest {
 
     int unacknowledgedStored;
     try {
-      unacknowledgedStored = ledger.verify(StoredSamples.read(data, Matcher.equal("__name__", METRIC)));
+      unacknowledgedStored =
+          ledger.verify(StoredSamples.read(data, Matcher.equal("__name__", METRIC)));
     } catch (AssertionError e) {
       throw new AssertionError("seed " + SEED + ": " + e.getMessage(), e);
     }
@@ -159,7 +169,13 @@ class CrashRecoveryTest {
 
     /** Writes until {@code halting} is set or a request fails; bounded by the writer's clock. */
     void writeUntilHalted(URI uri, AtomicBoolean halting) {
+      long due = System.nanoTime();
       while (!halting.get() && next <= last) {
+        long wait = due - System.nanoTime();
+        if (wait > 0) {
+          LockSupport.parkNanos(wait);
+        }
+        due = System.nanoTime() + MIN_BATCH_NANOS;
         List<TimeSeries> batch = nextBatch();
         HttpResponse<String> response;
         try {

@@ -36,9 +36,13 @@ final class FlightdeckServerProcess implements AutoCloseable {
    * Starts {@code flightdeck server} on a free port with the data in {@code dataDir}; output is
    * appended to {@code log}. Call {@link #awaitReady()} before sending requests.
    */
-  static FlightdeckServerProcess start(Path dataDir, Path log, String... flags)
+  static FlightdeckServerProcess start(Path dataDir, Path log, String... flags) throws IOException {
+    return start(dataDir, log, LocalPorts.free(), flags);
+  }
+
+  /** As {@link #start(Path, Path, String...)} on a given port, for peers configured with it. */
+  static FlightdeckServerProcess start(Path dataDir, Path log, int port, String... flags)
       throws IOException {
-    int port = LocalPorts.free();
     List<String> args = new ArrayList<>();
     args.add("server");
     args.add("--web.listen-address=127.0.0.1:" + port);
@@ -59,7 +63,10 @@ final class FlightdeckServerProcess implements AutoCloseable {
     while (System.nanoTime() < deadline) {
       if (!process.isAlive()) {
         throw new AssertionError(
-            "flightdeck exited with code " + process.exitValue() + " before it was ready\n" + log());
+            "flightdeck exited with code "
+                + process.exitValue()
+                + " before it was ready\n"
+                + log());
       }
       try {
         if (TestHttp.get(uri("/-/ready")).statusCode() == 200) {
@@ -108,7 +115,8 @@ final class FlightdeckServerProcess implements AutoCloseable {
     process.destroy();
     if (!process.waitFor(EXIT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor(EXIT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-      throw new AssertionError("flightdeck did not exit within " + EXIT_TIMEOUT + " of SIGTERM\n" + log());
+      throw new AssertionError(
+          "flightdeck did not exit within " + EXIT_TIMEOUT + " of SIGTERM\n" + log());
     }
     return process.exitValue();
   }
@@ -119,9 +127,13 @@ final class FlightdeckServerProcess implements AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     if (process.isAlive()) {
-      kill();
+      try {
+        kill();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt(); // SIGKILL is sent; only the wait was cut short
+      }
     }
   }
 }

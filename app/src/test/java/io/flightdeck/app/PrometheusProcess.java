@@ -13,8 +13,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real Prometheus as a child process on 127.0.0.1, scraping itself every second and remote-writing
- * to a given URL. Stopped only through its own {@link Process} handle.
+ * A real Prometheus as a child process on 127.0.0.1, scraping itself every second and
+ * remote-writing to a given URL. Stopped only through its own {@link Process} handle.
  */
 final class PrometheusProcess implements AutoCloseable {
   static final Path BINARY = Path.of("/usr/bin/prometheus");
@@ -114,10 +114,15 @@ final class PrometheusProcess implements AutoCloseable {
 
   /** SIGTERM, then SIGKILL if Prometheus does not exit in time. */
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     process.destroy();
-    if (!process.waitFor(EXIT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-      process.destroyForcibly().waitFor(EXIT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+    try {
+      if (!process.waitFor(EXIT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(EXIT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly(); // never leave it running behind an interrupted test
+      Thread.currentThread().interrupt();
     }
   }
 }

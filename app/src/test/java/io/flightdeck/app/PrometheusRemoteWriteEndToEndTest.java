@@ -19,13 +19,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * End to end against a real peer: Prometheus scrapes itself and remote-writes to Flightdeck; the
+ * End to end against a real peer: Prometheus scrapes itself and remote-writes to Flightdeck. The
  * {@code up} samples Prometheus holds must arrive in Flightdeck with the same timestamps and
- * values, and still be there after Flightdeck restarts.
+ * values, survive a restart of Flightdeck, and Prometheus must carry on delivering afterwards
+ * without any sample refused.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class PrometheusRemoteWriteEndToEndTest {
-  /** Prometheus ships from its WAL a few seconds after a scrape; generous for slow CI. */
+  /** Prometheus ships from its WAL some seconds after a scrape; generous for slow CI. */
   private static final Duration DELIVERY_TIMEOUT = Duration.ofSeconds(120);
 
   private static final String UP = "up{job=\"prometheus\"}";
@@ -39,62 +40,85 @@ class PrometheusRemoteWriteEndToEndTest {
             + " (CI installs Debian's prometheus package); skipping the end-to-end test");
     Path data = tmp.resolve("flightdeck");
     Labels upLabels;
-    List<Sample> sent;
-    try (FlightdeckServerProcess flightdeck =
-            FlightdeckServerProcess.start(data, tmp.resolve("flightdeck-1.log"));
-        PrometheusProcess prometheus =
-            PrometheusProcess.start(tmp.resolve("prometheus"), flightdeck.uri("/api/v1/write"))) {
-      flightdeck.awaitReady();
-      prometheus.awaitReady();
-      System.out.println("T " + java.time.Instant.now());
-      Await.until(
-          DELIVERY_TIMEOUT,
-          "Flightdeck to append samples from Prometheus",
-          () -> flightdeck.metric("flightdeck_tsdb_samples_appended_total").orElse(0) > 0);
-      System.out.println("T " + java.time.Instant.now());
-      Await.until(
-          DELIVERY_TIMEOUT,
-          "three scrapes of Prometheus by itself",
-          () -> rawSamples(prometheus.query(UP + "[10m]")).size() >= 3);
-      sent = rawSamples(prometheus.query(UP + "[10m]"));
-      upLabels =
-          Labels.of("__name__", "up", "instance", prometheus.instance(), "job", "prometheus");
-      long newest = sent.get(sent.size() - 1).timestamp();
-      System.out.println("T " + java.time.Instant.now());
-      Await.until(
-          DELIVERY_TIMEOUT,
-          "Prometheus to report the newest up sample sent",
-          () -> highestSentMillis(prometheus) >= newest);
-      assertThat(singleValue(prometheus.query("prometheus_remote_storage_samples_failed_total")))
-          .as("samples Flightdeck refused for good\n%s", flightdeck.log())
-          .isZero();
+    List<Sample> beforeRestart;
+    List<Sample> afterRestart;
+    FlightdeckServerProcess first =
+        FlightdeckServerProcess.start(data, tmp.resolve("flightdeck-1.log"));
+    FlightdeckServerProcess restarted = null;
+    try {
+      try (PrometheusProcess prometheus =
+          PrometheusProcess.start(tmp.resolve("prometheus"), first.uri("/api/v1/write"))) {
+        first.awaitReady();
+        prometheus.awaitReady();
+        upLabels =
+            Labels.of("__name__", "up", "instance", prometheus.instance(), "job", "prometheus");
+        Await.until(
+            DELIVERY_TIMEOUT,
+            "Flightdeck to append samples from Prometheus",
+            () -> first.metric("flightdeck_tsdb_samples_appended_total").orElse(0) > 0);
+        beforeRestart = awaitDelivered(prometheus, 3, Long.MIN_VALUE);
+        assertThat(samplesFailed(prometheus)).as("samples Flightdeck refused for good").isZero();
 
-      System.out.println("T " + java.time.Instant.now());
-      flightdeck.stop();
-      Files.copy(tmp.resolve("prometheus/prometheus.log"), Path.of("/tmp/prom.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      assertThat(StoredSamples.read(data, Matcher.equal("__name__", "up")))
-          .as("up series in Flightdeck")
-          .hasEntrySatisfying(upLabels, stored -> assertThat(stored).containsAll(sent));
+        first.stop();
+        assertThat(StoredSamples.read(data, Matcher.equal("__name__", "up")))
+            .hasEntrySatisfying(upLabels, stored -> assertThat(stored).containsAll(beforeRestart));
 
-      try (FlightdeckServerProcess restarted =
-          FlightdeckServerProcess.start(data, tmp.resolve("flightdeck-2.log"))) {
+        // The same port: Prometheus's config names it, and it retries into the new process.
+        restarted =
+            FlightdeckServerProcess.start(data, tmp.resolve("flightdeck-2.log"), first.port());
         restarted.awaitReady();
-        restarted.stop();
+        long stoppedAt = beforeRestart.get(beforeRestart.size() - 1).timestamp();
+        afterRestart = awaitDelivered(prometheus, 1, stoppedAt);
+        assertThat(samplesFailed(prometheus)).as("samples Flightdeck refused for good").isZero();
+      } // Prometheus stops first, while its remote-write target can still take the last batch
+      restarted.stop();
+    } finally {
+      first.close();
+      if (restarted != null) {
+        restarted.close();
       }
     }
-    FlightdeckCli.Result dump =
-        FlightdeckCli.run("tsdb", "dump", data.toString(), "--match=" + UP);
+    FlightdeckCli.Result dump = FlightdeckCli.run("tsdb", "dump", data.toString(), "--match=" + UP);
     assertThat(dump.exitCode()).as(dump.stderr()).isZero();
-    List<String> expectedLines = new ArrayList<>();
-    for (Sample s : sent) {
-      expectedLines.add(
-          TsdbDumpCommand.format(upLabels)
+    assertThat(dump.stdout().lines())
+        .containsAll(dumpLines(upLabels, beforeRestart))
+        .containsAll(dumpLines(upLabels, afterRestart));
+  }
+
+  /**
+   * Waits until Prometheus holds at least {@code count} raw {@code up} samples newer than {@code
+   * after} and reports having sent them; returns all raw {@code up} samples it held then.
+   */
+  private static List<Sample> awaitDelivered(PrometheusProcess prometheus, int count, long after)
+      throws Exception {
+    List<List<Sample>> held = new ArrayList<>(List.of(List.of()));
+    Await.until(
+        DELIVERY_TIMEOUT,
+        count + " scrapes of Prometheus by itself after " + after,
+        () -> {
+          held.set(0, rawSamples(prometheus.query(UP + "[10m]")));
+          return held.get(0).stream().filter(s -> s.timestamp() > after).count() >= count;
+        });
+    List<Sample> samples = held.get(0);
+    long newest = samples.get(samples.size() - 1).timestamp();
+    Await.until(
+        DELIVERY_TIMEOUT,
+        "Prometheus to report the up sample at " + newest + " sent",
+        () -> highestSentMillis(prometheus) >= newest);
+    return samples;
+  }
+
+  private static List<String> dumpLines(Labels labels, List<Sample> samples) {
+    List<String> lines = new ArrayList<>();
+    for (Sample s : samples) {
+      lines.add(
+          TsdbDumpCommand.format(labels)
               + " "
               + TsdbDumpCommand.formatValue(s.value())
               + " "
               + s.timestamp());
     }
-    assertThat(dump.stdout().lines()).containsAll(expectedLines);
+    return lines;
   }
 
   /** Samples of the single series a range query returned, with their own timestamps. */
@@ -116,6 +140,10 @@ class PrometheusRemoteWriteEndToEndTest {
     return result.isEmpty() ? Long.MIN_VALUE : (long) (singleValue(result) * 1000);
   }
 
+  private static double samplesFailed(PrometheusProcess prometheus) throws Exception {
+    return singleValue(prometheus.query("prometheus_remote_storage_samples_failed_total"));
+  }
+
   private static double singleValue(JsonNode vector) {
     assertThat(vector.size()).as("series in %s", vector).isOne();
     return Double.parseDouble(vector.get(0).path("value").get(1).asText());
@@ -125,5 +153,4 @@ class PrometheusRemoteWriteEndToEndTest {
   private static long millis(JsonNode seconds) {
     return seconds.decimalValue().multiply(BigDecimal.valueOf(1000)).longValueExact();
   }
-
 }

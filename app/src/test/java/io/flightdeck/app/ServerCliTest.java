@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -48,7 +49,10 @@ class ServerCliTest {
     FlightdeckCli.Result result = FlightdeckCli.run("--help");
 
     assertThat(result.exitCode()).as(result.stderr()).isZero();
-    assertThat(result.stdout()).contains("server", "tsdb");
+    // Subcommands are listed one per line, indented, name first.
+    assertThat(result.stdout())
+        .containsPattern("(?m)^\\s+server\\s")
+        .containsPattern("(?m)^\\s+tsdb\\s");
   }
 
   @Test
@@ -161,9 +165,8 @@ class ServerCliTest {
     }
     assertThat(StoredSamples.read(snapshot, Matcher.equal("__name__", "snapshot_test")))
         .containsExactly(
-            java.util.Map.entry(
-                sample.labels(),
-                List.of(new StoredSamples.Sample(sample.timestamps()[0], 42.5))));
+            Map.entry(
+                sample.labels(), List.of(new StoredSamples.Sample(sample.timestamps()[0], 42.5))));
   }
 
   @Test

@@ -306,9 +306,14 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
     }
     closed = true;
     if (background != null) {
-      background.shutdownNow();
+      // Let a running compaction finish: interrupting it would only waste its work.
+      background.shutdown();
       try {
-        background.awaitTermination(30, TimeUnit.SECONDS);
+        if (!background.awaitTermination(60, TimeUnit.SECONDS)) {
+          log.warn("compaction still running after 60 s; interrupting it");
+          background.shutdownNow();
+          background.awaitTermination(10, TimeUnit.SECONDS);
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }

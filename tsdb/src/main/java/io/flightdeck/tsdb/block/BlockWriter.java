@@ -37,6 +37,24 @@ public final class BlockWriter {
       throws IOException {
     String ulid = Ulid.next(nowMillis);
     Path tmp = parent.resolve(ulid + ".tmp");
+    try {
+      return writeInto(parent, tmp, ulid, mint, maxt, sortedSeries, level, sources);
+    } catch (IOException | RuntimeException e) {
+      deleteRecursively(tmp); // a failed write (a full disk, say) leaves nothing behind
+      throw e;
+    }
+  }
+
+  private static BlockMeta writeInto(
+      Path parent,
+      Path tmp,
+      String ulid,
+      long mint,
+      long maxt,
+      SeriesSet sortedSeries,
+      int level,
+      List<String> sources)
+      throws IOException {
     Files.createDirectories(tmp);
     List<Labels> labels = new ArrayList<>();
     List<List<ChunkMeta>> chunks = new ArrayList<>();

@@ -198,6 +198,9 @@ public final class Wal implements AutoCloseable {
     Files.createDirectories(tmp);
     try (SegmentFile file = SegmentFile.create(WalSegments.path(tmp, 0))) {
       contents.accept(file::append);
+    } catch (IOException | RuntimeException e) {
+      deleteRecursively(tmp); // a full disk must not keep the half-written copy around
+      throw e;
     }
     syncDirectory(tmp);
     Path done = dir.resolve(WalSegments.CHECKPOINT_PREFIX + WalSegments.name(upToSegment));
