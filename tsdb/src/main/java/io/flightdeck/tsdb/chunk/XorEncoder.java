@@ -17,7 +17,15 @@ public final class XorEncoder {
   private int trailing;
 
   public XorEncoder() {
-    this.out = new BitWriter(32);
+    this(32);
+  }
+
+  /**
+   * @param expectedBytes the size this chunk will likely reach (the series' previous chunk, say):
+   *     a well-sized buffer is never regrown and can become the finished chunk without a copy
+   */
+  public XorEncoder(int expectedBytes) {
+    this.out = new BitWriter(expectedBytes);
   }
 
   public void append(long timestamp, double value) {
@@ -96,5 +104,16 @@ public final class XorEncoder {
   /** A copy of the encoded bytes so far: an immutable chunk for readers. */
   public byte[] toBytes() {
     return java.util.Arrays.copyOf(out.buffer(), out.byteLength());
+  }
+
+  /**
+   * The finished chunk's bytes, possibly with a few unused bytes at the end (readers stop after
+   * {@link #count()} samples). The buffer itself is handed over when little of it is unused, so
+   * the encoder must not be appended to afterwards.
+   */
+  public byte[] finish() {
+    byte[] buffer = out.buffer();
+    int used = out.byteLength();
+    return buffer.length - used <= Math.max(8, used / 8) ? buffer : toBytes();
   }
 }

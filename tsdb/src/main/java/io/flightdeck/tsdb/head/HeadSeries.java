@@ -27,6 +27,9 @@ final class HeadSeries {
   private long openMinTime;
   private long openBoundary;
   private long openMaxSeq;
+
+  /** Bytes of the last completed chunk: the next one will likely be as large. */
+  private int lastChunkBytes = 32;
   private long maxTime = Long.MIN_VALUE;
   private double lastValue;
   private int inOrderCount;
@@ -173,7 +176,7 @@ final class HeadSeries {
       closeOpenChunk();
     }
     if (open == null) {
-      open = new XorEncoder();
+      open = new XorEncoder(lastChunkBytes + lastChunkBytes / 16 + 4);
       openMinTime = t;
       openBoundary = Math.floorDiv(t, blockRange) * blockRange + blockRange;
       openMaxSeq = 0;
@@ -187,8 +190,9 @@ final class HeadSeries {
   }
 
   private void closeOpenChunk() {
+    lastChunkBytes = open.byteLength();
     chunks.add(
-        new HeadChunk(open.toBytes(), open.count(), openMinTime, open.lastTimestamp(), openMaxSeq));
+        new HeadChunk(open.finish(), open.count(), openMinTime, open.lastTimestamp(), openMaxSeq));
     open = null;
   }
 
