@@ -1,9 +1,7 @@
 package io.flightdeck.tsdb.block;
 
 import io.flightdeck.storage.SampleIterator;
-import io.flightdeck.tsdb.chunk.ArrayIterator;
-import io.flightdeck.tsdb.chunk.XorIterator;
-import io.flightdeck.tsdb.encoding.CorruptDataException;
+import io.flightdeck.tsdb.chunk.ChunkDecoder;
 import java.util.List;
 
 /** Iterates a block series' chunks within [mint, maxt], skipping deleted ranges. */
@@ -13,8 +11,7 @@ final class BlockSeriesIterator implements SampleIterator {
   private final List<long[]> deleted;
   private final long mint;
   private final long maxt;
-  private final XorIterator xor = new XorIterator();
-  private final ArrayIterator decoded = new ArrayIterator();
+  private final ChunkDecoder decoder = new ChunkDecoder();
   private SampleIterator current;
   private int chunkIndex = -1;
   private boolean loaded;
@@ -59,13 +56,7 @@ final class BlockSeriesIterator implements SampleIterator {
       return false;
     }
     ChunkReader.Chunk chunk = reader.read(chunks.get(index).ref());
-    current =
-        switch (chunk.encoding()) {
-          case ChunkFiles.ENCODING_XOR ->
-              xor.reset(chunk.data(), 0, chunk.data().length, chunk.count());
-          case ChunkFiles.ENCODING_DECIMAL -> decoded.resetDecimal(chunk.data(), chunk.count());
-          default -> throw new CorruptDataException("unknown chunk encoding " + chunk.encoding());
-        };
+    current = decoder.decode(chunk.encoding(), chunk.data(), chunk.count(), chunk.count());
     loaded = true;
     return true;
   }

@@ -4,6 +4,7 @@ import io.flightdeck.model.Labels;
 import io.flightdeck.storage.SampleIterator;
 import io.flightdeck.storage.Series;
 import io.flightdeck.storage.SeriesSet;
+import io.flightdeck.tsdb.chunk.ChunkEncoding;
 import io.flightdeck.tsdb.chunk.DecimalChunk;
 import io.flightdeck.tsdb.chunk.XorEncoder;
 import java.io.IOException;
@@ -123,14 +124,14 @@ public final class BlockWriter {
     byte[] decimal = DecimalChunk.encode(times, values, n);
     long ref;
     if (decimal != null) {
-      ref = writer.write(ChunkFiles.ENCODING_DECIMAL, n, decimal, decimal.length);
+      ref = writer.write(ChunkEncoding.DECIMAL, n, decimal, decimal.length);
     } else {
       XorEncoder encoder = new XorEncoder();
       for (int i = 0; i < n; i++) {
         encoder.append(times[i], values[i]);
       }
       byte[] bytes = encoder.toBytes();
-      ref = writer.write(ChunkFiles.ENCODING_XOR, n, bytes, bytes.length);
+      ref = writer.write(ChunkEncoding.XOR, n, bytes, bytes.length);
     }
     return new ChunkMeta(times[0], times[n - 1], ref, n);
   }

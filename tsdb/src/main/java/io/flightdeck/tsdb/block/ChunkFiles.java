@@ -10,8 +10,6 @@ final class ChunkFiles {
   static final int VERSION = 1;
   static final int HEADER_SIZE = 8;
   static final long MAX_FILE_SIZE = 512L << 20;
-  static final int ENCODING_XOR = 1;
-  static final int ENCODING_DECIMAL = 2;
 
   /** Samples per block chunk: larger than the head's 120, so zstd has room to work. */
   static final int SAMPLES_PER_CHUNK = 1024;

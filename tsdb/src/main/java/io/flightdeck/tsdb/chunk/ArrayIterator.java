@@ -10,14 +10,14 @@ public final class ArrayIterator implements SampleIterator {
   private int count;
   private int index = -1;
 
-  /** Decodes a decimal chunk into this iterator's own arrays. */
-  public ArrayIterator resetDecimal(byte[] data, int sampleCount) {
+  /** Decodes a decimal chunk into this iterator's arrays, exposing its first {@code visible}. */
+  public ArrayIterator resetDecimal(byte[] data, int sampleCount, int visible) {
     if (times.length < sampleCount) {
       times = new long[sampleCount];
       values = new double[sampleCount];
     }
     DecimalChunk.decode(data, sampleCount, times, values);
-    count = sampleCount;
+    count = Math.min(visible, sampleCount);
     index = -1;
     return this;
   }

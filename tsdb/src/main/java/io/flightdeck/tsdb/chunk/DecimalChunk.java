@@ -1,6 +1,8 @@
 package io.flightdeck.tsdb.chunk;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDecompressCtx;
 import io.flightdeck.tsdb.encoding.CorruptDataException;
 import io.flightdeck.tsdb.encoding.Decbuf;
 import io.flightdeck.tsdb.encoding.Encbuf;
@@ -32,6 +34,13 @@ public final class DecimalChunk {
       lp *= 10;
     }
   }
+
+  /** zstd contexts are costly to create (more than compressing a chunk): one per thread. */
+  private static final ThreadLocal<ZstdCompressCtx> COMPRESSOR =
+      ThreadLocal.withInitial(() -> new ZstdCompressCtx().setLevel(ZSTD_LEVEL));
+
+  private static final ThreadLocal<ZstdDecompressCtx> DECOMPRESSOR =
+      ThreadLocal.withInitial(ZstdDecompressCtx::new);
 
   private DecimalChunk() {}
 
@@ -85,7 +94,7 @@ public final class DecimalChunk {
       previous = mantissas[i];
       previousStep = step;
     }
-    return Zstd.compress(raw.toByteArray(), ZSTD_LEVEL);
+    return COMPRESSOR.get().compress(raw.toByteArray());
   }
 
   /** Smallest power of ten that makes the value an exact integer mantissa, or -1. */
@@ -129,7 +138,7 @@ public final class DecimalChunk {
     }
     byte[] raw;
     try {
-      raw = Zstd.decompress(data, (int) size);
+      raw = DECOMPRESSOR.get().decompress(data, (int) size);
     } catch (RuntimeException e) {
       throw new CorruptDataException("decimal chunk does not decompress: " + e.getMessage(), e);
     }

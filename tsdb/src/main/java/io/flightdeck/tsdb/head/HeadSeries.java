@@ -1,8 +1,10 @@
 package io.flightdeck.tsdb.head;
 
 import io.flightdeck.model.Labels;
+import io.flightdeck.storage.SampleIterator;
+import io.flightdeck.tsdb.chunk.ChunkDecoder;
+import io.flightdeck.tsdb.chunk.ChunkEncoding;
 import io.flightdeck.tsdb.chunk.XorEncoder;
-import io.flightdeck.tsdb.chunk.XorIterator;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -150,20 +152,21 @@ final class HeadSeries {
     if (inOrderCount == 0 || t < firstInOrderTime()) {
       return null;
     }
-    XorIterator it = new XorIterator();
+    ChunkDecoder decoder = new ChunkDecoder();
     for (HeadChunk chunk : chunks) {
       if (t >= chunk.minTime() && t <= chunk.maxTime()) {
-        return valueAt(it.reset(chunk.data(), 0, chunk.data().length, chunk.count()), t);
+        return valueAt(
+            decoder.decode(chunk.encoding(), chunk.data(), chunk.encodedCount(), chunk.count()), t);
       }
     }
     if (open != null && t >= openMinTime) {
       byte[] bytes = open.toBytes();
-      return valueAt(it.reset(bytes, 0, bytes.length, open.count()), t);
+      return valueAt(decoder.decode(ChunkEncoding.XOR, bytes, open.count(), open.count()), t);
     }
     return null;
   }
 
-  private static Double valueAt(XorIterator it, long t) {
+  private static Double valueAt(SampleIterator it, long t) {
     return it.seek(t) && it.timestamp() == t ? it.value() : null;
   }
 
@@ -191,8 +194,11 @@ final class HeadSeries {
 
   private void closeOpenChunk() {
     lastChunkBytes = open.byteLength();
+    int count = open.count();
     chunks.add(
-        new HeadChunk(open.finish(), open.count(), openMinTime, open.lastTimestamp(), openMaxSeq));
+        new HeadChunk(
+            open.finish(), ChunkEncoding.XOR, count, count, openMinTime, open.lastTimestamp(),
+            openMaxSeq));
     open = null;
   }
 
@@ -275,7 +281,8 @@ final class HeadSeries {
     if (open != null) {
       all.add(
           new HeadChunk(
-              open.toBytes(), open.count(), openMinTime, open.lastTimestamp(), openMaxSeq));
+              open.toBytes(), ChunkEncoding.XOR, open.count(), open.count(), openMinTime,
+              open.lastTimestamp(), openMaxSeq));
     }
     for (int i = all.size() - 1; i >= 0 && hidden > 0; i--) {
       HeadChunk chunk = all.get(i);
@@ -284,14 +291,7 @@ final class HeadSeries {
       if (drop == chunk.count()) {
         all.remove(i);
       } else {
-        all.set(
-            i,
-            new HeadChunk(
-                chunk.data(),
-                chunk.count() - drop,
-                chunk.minTime(),
-                chunk.maxTime(),
-                chunk.maxSeq()));
+        all.set(i, chunk.withCount(chunk.count() - drop));
       }
     }
     all.removeIf(chunk -> chunk.maxTime() < mint || chunk.minTime() > maxt);

@@ -1,7 +1,7 @@
 package io.flightdeck.tsdb.head;
 
 import io.flightdeck.storage.SampleIterator;
-import io.flightdeck.tsdb.chunk.XorIterator;
+import io.flightdeck.tsdb.chunk.ChunkDecoder;
 import java.util.List;
 
 /**
@@ -12,7 +12,8 @@ final class SeriesViewIterator implements SampleIterator {
   private final SeriesView view;
   private final long mint;
   private final long maxt;
-  private final XorIterator chunkIterator = new XorIterator();
+  private final ChunkDecoder decoder = new ChunkDecoder();
+  private SampleIterator chunkIterator;
   private int chunkIndex = -1;
   private boolean chunkValid;
   private int oooIndex;
@@ -80,7 +81,8 @@ final class SeriesViewIterator implements SampleIterator {
     List<HeadChunk> chunks = view.chunks();
     while (++chunkIndex < chunks.size()) {
       HeadChunk chunk = chunks.get(chunkIndex);
-      chunkIterator.reset(chunk.data(), 0, chunk.data().length, chunk.count());
+      chunkIterator =
+          decoder.decode(chunk.encoding(), chunk.data(), chunk.encodedCount(), chunk.count());
       if (chunkIterator.next()) {
         chunkValid = true;
         return;
