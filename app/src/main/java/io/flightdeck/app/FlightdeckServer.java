@@ -20,6 +20,7 @@ final class FlightdeckServer implements AutoCloseable {
   private final Options options;
   private Tsdb tsdb;
   private WebServer web;
+  private HeapGovernor heapGovernor;
   private boolean closed;
 
   FlightdeckServer(Options options) {
@@ -27,6 +28,7 @@ final class FlightdeckServer implements AutoCloseable {
   }
 
   void start() throws IOException {
+    heapGovernor = HeapGovernor.startIfUseful();
     long began = System.nanoTime();
     tsdb = Tsdb.open(options.tsdb());
     tsdb.start();
@@ -58,6 +60,9 @@ final class FlightdeckServer implements AutoCloseable {
       web.stop();
       log.info(
           "HTTP server and ingestion stopped in {} ms", (System.nanoTime() - began) / 1_000_000);
+    }
+    if (heapGovernor != null) {
+      heapGovernor.close();
     }
     if (tsdb != null) {
       began = System.nanoTime();
