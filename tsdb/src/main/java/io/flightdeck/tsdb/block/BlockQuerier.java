@@ -47,7 +47,10 @@ final class BlockQuerier implements Querier {
           }
           if (!inRange.isEmpty()) {
             current = new BlockSeries(labels, inRange, tombstones.of(id));
-            return true;
+            // A series whose samples in range were all deleted is not selected.
+            if (tombstones.of(id).isEmpty() || current.iterator(null).next()) {
+              return true;
+            }
           }
         }
         return false;

@@ -30,7 +30,9 @@ final class HeadQuerier implements Querier {
     List<Series> result = new ArrayList<>(matching.size());
     for (HeadSeries series : matching) {
       SeriesView view = series.view(mint, maxt, seq);
-      if (view != null) {
+      // A series whose samples in range were all deleted is not selected, as in Prometheus.
+      if (view != null
+          && (view.deletedRanges().isEmpty() || new SeriesViewIterator(view, mint, maxt).next())) {
         result.add(new ViewSeries(view, mint, maxt));
       }
     }
