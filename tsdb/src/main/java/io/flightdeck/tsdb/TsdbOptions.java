@@ -51,182 +51,110 @@ public record TsdbOptions(
   }
 
   public TsdbOptions withPath(Path value) {
-    return new TsdbOptions(
-        value,
-        retention,
-        retentionBytes,
-        blockRange,
-        outOfOrderWindow,
-        futureTolerance,
-        maxLabelNameLength,
-        maxLabelValueLength,
-        maxLabelsPerSeries,
-        maxSeries,
-        maxSeriesPerMetric,
-        walSegmentBytes,
-        compactionInterval,
-        clock);
+    return change(b -> b.path = value);
   }
 
   public TsdbOptions withRetention(Duration value) {
-    return new TsdbOptions(
-        path,
-        value,
-        retentionBytes,
-        blockRange,
-        outOfOrderWindow,
-        futureTolerance,
-        maxLabelNameLength,
-        maxLabelValueLength,
-        maxLabelsPerSeries,
-        maxSeries,
-        maxSeriesPerMetric,
-        walSegmentBytes,
-        compactionInterval,
-        clock);
+    return change(b -> b.retention = value);
   }
 
   public TsdbOptions withRetentionBytes(long value) {
-    return new TsdbOptions(
-        path,
-        retention,
-        value,
-        blockRange,
-        outOfOrderWindow,
-        futureTolerance,
-        maxLabelNameLength,
-        maxLabelValueLength,
-        maxLabelsPerSeries,
-        maxSeries,
-        maxSeriesPerMetric,
-        walSegmentBytes,
-        compactionInterval,
-        clock);
+    return change(b -> b.retentionBytes = value);
   }
 
   public TsdbOptions withBlockRange(Duration value) {
-    return new TsdbOptions(
-        path,
-        retention,
-        retentionBytes,
-        value,
-        outOfOrderWindow,
-        futureTolerance,
-        maxLabelNameLength,
-        maxLabelValueLength,
-        maxLabelsPerSeries,
-        maxSeries,
-        maxSeriesPerMetric,
-        walSegmentBytes,
-        compactionInterval,
-        clock);
+    return change(b -> b.blockRange = value);
   }
 
   public TsdbOptions withOutOfOrderWindow(Duration value) {
-    return new TsdbOptions(
-        path,
-        retention,
-        retentionBytes,
-        blockRange,
-        value,
-        futureTolerance,
-        maxLabelNameLength,
-        maxLabelValueLength,
-        maxLabelsPerSeries,
-        maxSeries,
-        maxSeriesPerMetric,
-        walSegmentBytes,
-        compactionInterval,
-        clock);
+    return change(b -> b.outOfOrderWindow = value);
   }
 
   public TsdbOptions withLabelLimits(int nameLength, int valueLength, int labelsPerSeries) {
-    return new TsdbOptions(
-        path,
-        retention,
-        retentionBytes,
-        blockRange,
-        outOfOrderWindow,
-        futureTolerance,
-        nameLength,
-        valueLength,
-        labelsPerSeries,
-        maxSeries,
-        maxSeriesPerMetric,
-        walSegmentBytes,
-        compactionInterval,
-        clock);
+    return change(
+        b -> {
+          b.maxLabelNameLength = nameLength;
+          b.maxLabelValueLength = valueLength;
+          b.maxLabelsPerSeries = labelsPerSeries;
+        });
   }
 
   public TsdbOptions withSeriesLimits(int total, int perMetric) {
-    return new TsdbOptions(
-        path,
-        retention,
-        retentionBytes,
-        blockRange,
-        outOfOrderWindow,
-        futureTolerance,
-        maxLabelNameLength,
-        maxLabelValueLength,
-        maxLabelsPerSeries,
-        total,
-        perMetric,
-        walSegmentBytes,
-        compactionInterval,
-        clock);
+    return change(
+        b -> {
+          b.maxSeries = total;
+          b.maxSeriesPerMetric = perMetric;
+        });
   }
 
   public TsdbOptions withWalSegmentBytes(long value) {
-    return new TsdbOptions(
-        path,
-        retention,
-        retentionBytes,
-        blockRange,
-        outOfOrderWindow,
-        futureTolerance,
-        maxLabelNameLength,
-        maxLabelValueLength,
-        maxLabelsPerSeries,
-        maxSeries,
-        maxSeriesPerMetric,
-        value,
-        compactionInterval,
-        clock);
+    return change(b -> b.walSegmentBytes = value);
   }
 
   public TsdbOptions withCompactionInterval(Duration value) {
-    return new TsdbOptions(
-        path,
-        retention,
-        retentionBytes,
-        blockRange,
-        outOfOrderWindow,
-        futureTolerance,
-        maxLabelNameLength,
-        maxLabelValueLength,
-        maxLabelsPerSeries,
-        maxSeries,
-        maxSeriesPerMetric,
-        walSegmentBytes,
-        value,
-        clock);
+    return change(b -> b.compactionInterval = value);
   }
 
   public TsdbOptions withClock(Clock value) {
-    return new TsdbOptions(
-        path,
-        retention,
-        retentionBytes,
-        blockRange,
-        outOfOrderWindow,
-        futureTolerance,
-        maxLabelNameLength,
-        maxLabelValueLength,
-        maxLabelsPerSeries,
-        maxSeries,
-        maxSeriesPerMetric,
-        walSegmentBytes,
-        compactionInterval,
-        value);
+    return change(b -> b.clock = value);
+  }
+
+  private TsdbOptions change(java.util.function.Consumer<Fields> edit) {
+    Fields f = new Fields(this);
+    edit.accept(f);
+    return f.build();
+  }
+
+  /** The fields as mutable variables, for the {@code with*} copies. */
+  private static final class Fields {
+    Path path;
+    Duration retention;
+    long retentionBytes;
+    Duration blockRange;
+    Duration outOfOrderWindow;
+    Duration futureTolerance;
+    int maxLabelNameLength;
+    int maxLabelValueLength;
+    int maxLabelsPerSeries;
+    int maxSeries;
+    int maxSeriesPerMetric;
+    long walSegmentBytes;
+    Duration compactionInterval;
+    Clock clock;
+
+    Fields(TsdbOptions o) {
+      path = o.path;
+      retention = o.retention;
+      retentionBytes = o.retentionBytes;
+      blockRange = o.blockRange;
+      outOfOrderWindow = o.outOfOrderWindow;
+      futureTolerance = o.futureTolerance;
+      maxLabelNameLength = o.maxLabelNameLength;
+      maxLabelValueLength = o.maxLabelValueLength;
+      maxLabelsPerSeries = o.maxLabelsPerSeries;
+      maxSeries = o.maxSeries;
+      maxSeriesPerMetric = o.maxSeriesPerMetric;
+      walSegmentBytes = o.walSegmentBytes;
+      compactionInterval = o.compactionInterval;
+      clock = o.clock;
+    }
+
+    TsdbOptions build() {
+      return new TsdbOptions(
+          path,
+          retention,
+          retentionBytes,
+          blockRange,
+          outOfOrderWindow,
+          futureTolerance,
+          maxLabelNameLength,
+          maxLabelValueLength,
+          maxLabelsPerSeries,
+          maxSeries,
+          maxSeriesPerMetric,
+          walSegmentBytes,
+          compactionInterval,
+          clock);
+    }
   }
 }

@@ -21,8 +21,8 @@ public final class XorEncoder {
   }
 
   /**
-   * @param expectedBytes the size this chunk will likely reach (the series' previous chunk, say):
-   *     a well-sized buffer is never regrown and can become the finished chunk without a copy
+   * @param expectedBytes the size this chunk will likely reach (the series' previous chunk, say): a
+   *     well-sized buffer is never regrown and can become the finished chunk without a copy
    */
   public XorEncoder(int expectedBytes) {
     this.out = new BitWriter(expectedBytes);
@@ -108,8 +108,8 @@ public final class XorEncoder {
 
   /**
    * The finished chunk's bytes, possibly with a few unused bytes at the end (readers stop after
-   * {@link #count()} samples). The buffer itself is handed over when little of it is unused, so
-   * the encoder must not be appended to afterwards.
+   * {@link #count()} samples). The buffer itself is handed over when little of it is unused, so the
+   * encoder must not be appended to afterwards.
    */
   public byte[] finish() {
     byte[] buffer = out.buffer();

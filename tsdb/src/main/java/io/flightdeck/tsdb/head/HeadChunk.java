@@ -2,9 +2,9 @@ package io.flightdeck.tsdb.head;
 
 /**
  * A completed, immutable chunk of one head series. {@code encodedCount} samples are stored in
- * {@code data}; a reader's copy may expose only the first {@code count} of them (isolation).
- * {@code maxSeq} is the highest commit number among its samples, so truncation never drops a
- * sample a block writer did not see.
+ * {@code data}; a reader's copy may expose only the first {@code count} of them (isolation). {@code
+ * maxSeq} is the highest commit number among its samples, so truncation never drops a sample a
+ * block writer did not see.
  */
 record HeadChunk(
     byte[] data,

@@ -32,6 +32,7 @@ final class HeadSeries {
 
   /** Bytes of the last completed chunk: the next one will likely be as large. */
   private int lastChunkBytes = 32;
+
   private long maxTime = Long.MIN_VALUE;
   private double lastValue;
   private int inOrderCount;
@@ -197,7 +198,12 @@ final class HeadSeries {
     int count = open.count();
     chunks.add(
         new HeadChunk(
-            open.finish(), ChunkEncoding.XOR, count, count, openMinTime, open.lastTimestamp(),
+            open.finish(),
+            ChunkEncoding.XOR,
+            count,
+            count,
+            openMinTime,
+            open.lastTimestamp(),
             openMaxSeq));
     open = null;
   }
@@ -281,8 +287,13 @@ final class HeadSeries {
     if (open != null) {
       all.add(
           new HeadChunk(
-              open.toBytes(), ChunkEncoding.XOR, open.count(), open.count(), openMinTime,
-              open.lastTimestamp(), openMaxSeq));
+              open.toBytes(),
+              ChunkEncoding.XOR,
+              open.count(),
+              open.count(),
+              openMinTime,
+              open.lastTimestamp(),
+              openMaxSeq));
     }
     for (int i = all.size() - 1; i >= 0 && hidden > 0; i--) {
       HeadChunk chunk = all.get(i);
