@@ -66,10 +66,10 @@ final class Compactor {
       if (headReady) {
         head.setMinValidTime(end);
       }
-      long seq = head.snapshotSeq();
+      Head.FlushView view = head.flushView(start, end - 1);
       BlockMeta meta;
       long began = System.nanoTime();
-      try (Querier querier = head.querier(start, end - 1)) {
+      try (Querier querier = view.querier()) {
         meta =
             BlockWriter.write(
                 blocks.dir(),
@@ -91,13 +91,14 @@ final class Compactor {
             meta.numSeries(),
             meta.numSamples(),
             (System.nanoTime() - began) / 1_000_000);
+        head.logBlockFlushed(start, end - 1, view);
       }
       if (!readers.awaitBefore(readers.advance(), READER_WAIT_MILLIS)) {
         log.warn(
             "a querier stayed open for over {} s; truncating the head anyway",
             READER_WAIT_MILLIS / 1000);
       }
-      head.truncate(end, seq);
+      head.truncate(end, view.seq());
       flushed = true;
       if (head.minTime() == min) {
         break; // nothing could be dropped (in-flight commits); try again next cycle

@@ -238,12 +238,21 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
    */
   public void compact() throws IOException, InterruptedException {
     synchronized (maintenance) {
-      Compactor compactor = new Compactor(options, head, blocks, metrics, readers);
-      if (compactor.flushHead()) {
+      if (flushHead()) {
         head.checkpoint();
       }
-      compactor.mergeBlocks();
+      new Compactor(options, head, blocks, metrics, readers).mergeBlocks();
       new Retention(options, head, blocks, wal, metrics).apply();
+    }
+  }
+
+  /**
+   * Writes the head windows that are ready to blocks, without the checkpoint that normally follows:
+   * on its own only for tests of a crash between the two.
+   */
+  boolean flushHead() throws IOException, InterruptedException {
+    synchronized (maintenance) {
+      return new Compactor(options, head, blocks, metrics, readers).flushHead();
     }
   }
 

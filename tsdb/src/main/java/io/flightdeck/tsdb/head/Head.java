@@ -258,6 +258,9 @@ public final class Head {
   public Wal.ReplayStats replay() throws IOException {
     Map<Long, HeadSeries> refs = new java.util.HashMap<>();
     long[] unknown = new long[1];
+    long[] inBlocks = new long[1];
+    List<long[]> flushed = new ArrayList<>();
+    long[] position = new long[2];
     Wal.ReplayStats stats =
         wal.replay(
             new WalVisitor() {
@@ -277,7 +280,22 @@ public final class Head {
               }
 
               @Override
+              public void blockFlushed(long mint, long maxt, int segment, long offset) {
+                flushed.add(new long[] {mint, maxt, segment, offset});
+              }
+
+              @Override
+              public void position(int segment, long offset) {
+                position[0] = segment;
+                position[1] = offset;
+              }
+
+              @Override
               public void sample(long ref, long timestamp, double value) {
+                if (inFlushedBlock(flushed, timestamp, position)) {
+                  inBlocks[0]++;
+                  return;
+                }
                 HeadSeries series = refs.get(ref);
                 if (series == null) {
                   unknown[0]++;
@@ -301,6 +319,10 @@ public final class Head {
                 }
               }
             });
+    if (inBlocks[0] > 0) {
+      org.slf4j.LoggerFactory.getLogger(Head.class)
+          .info("WAL replay skipped {} samples already written to blocks", inBlocks[0]);
+    }
     if (unknown[0] > 0) {
       org.slf4j.LoggerFactory.getLogger(Head.class)
           .warn("WAL replay skipped {} samples of series whose record was lost", unknown[0]);
@@ -309,10 +331,60 @@ public final class Head {
     return stats;
   }
 
+  /** Whether a sample logged at {@code position} lies in a block that a marker says is written. */
+  private static boolean inFlushedBlock(List<long[]> flushed, long t, long[] position) {
+    for (long[] m : flushed) {
+      boolean loggedBefore = position[0] < m[2] || (position[0] == m[2] && position[1] < m[3]);
+      if (loggedBefore && t >= m[0] && t <= m[1]) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   // ---- reading --------------------------------------------------------------------------
 
   public Querier querier(long mint, long maxt) {
     return new HeadQuerier(this, mint, maxt, isolation.openReader());
+  }
+
+  /**
+   * What a block writer reads from the head: exactly the commits logged before a WAL position, and
+   * that position, to be logged with {@link #logBlockFlushed} once the block is on disk.
+   */
+  public record FlushView(Querier querier, long seq, int segment, long offset) {}
+
+  public FlushView flushView(long mint, long maxt) throws InterruptedException {
+    long[] position;
+    long seq;
+    walLock.lock();
+    try {
+      position = wal.position();
+      seq = isolation.lastAssigned();
+      isolation.openReaderAt(seq);
+    } finally {
+      walLock.unlock();
+    }
+    isolation.awaitCompleted(seq);
+    return new FlushView(
+        new HeadQuerier(this, mint, maxt, seq), seq, (int) position[0], position[1]);
+  }
+
+  /**
+   * Logs that every sample within [mint, maxt] logged before the flush view's position is in a
+   * block, so that a replay after a crash does not bring those samples back into the head.
+   */
+  public void logBlockFlushed(long mint, long maxt, FlushView view) {
+    Encbuf buf = new Encbuf(48);
+    WalRecordCodec.begin(buf);
+    WalRecordCodec.addBlockFlushed(buf, mint, maxt, view.segment(), view.offset());
+    WalRecordCodec.finish(buf, 1);
+    walLock.lock();
+    try {
+      wal.log(WalRecordCodec.BLOCK_FLUSHED, buf);
+    } finally {
+      walLock.unlock();
+    }
   }
 
   /** Series matching all matchers, sorted by labels when asked. */

@@ -44,6 +44,12 @@ final class Isolation {
     return snapshot;
   }
 
+  /** Registers a querier reading exactly the commits numbered up to {@code seq}. */
+  synchronized void openReaderAt(long seq) {
+    readers.merge(seq, 1, Integer::sum);
+    updateLowWatermark();
+  }
+
   synchronized void closeReader(long snapshot) {
     readers.computeIfPresent(snapshot, (s, n) -> n == 1 ? null : n - 1);
     updateLowWatermark();

@@ -13,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.IntPredicate;
 import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -85,12 +86,22 @@ public final class Wal implements AutoCloseable {
         }
       }
     }
-    if (checkpointDir != null) {
-      for (int index : WalSegments.list(checkpointDir)) {
-        records += readSegment(WalSegments.path(checkpointDir, index), visitor, repairs);
+    List<Integer> segments = WalSegments.list(dir);
+    // Markers first: replay must know which samples are already in blocks before it meets them.
+    for (int index : segments) {
+      if (index > checkpoint) {
+        WalSegmentReader.read(
+            WalSegments.path(dir, index), index, t -> t == WalRecordCodec.BLOCK_FLUSHED, visitor);
       }
     }
-    List<Integer> segments = WalSegments.list(dir);
+    IntPredicate allButMarkers = t -> t != WalRecordCodec.BLOCK_FLUSHED;
+    if (checkpointDir != null) {
+      for (int index : WalSegments.list(checkpointDir)) {
+        records +=
+            readSegment(
+                WalSegments.path(checkpointDir, index), -1, allButMarkers, visitor, repairs);
+      }
+    }
     int read = 0;
     int last = checkpoint;
     for (int index : segments) {
@@ -99,7 +110,7 @@ public final class Wal implements AutoCloseable {
         Files.deleteIfExists(file); // already covered by the checkpoint
         continue;
       }
-      records += readSegment(file, visitor, repairs);
+      records += readSegment(file, index, allButMarkers, visitor, repairs);
       read++;
       last = index;
     }
@@ -109,8 +120,10 @@ public final class Wal implements AutoCloseable {
     return new ReplayStats(records, read, repairs);
   }
 
-  private long readSegment(Path file, WalVisitor visitor, List<String> repairs) throws IOException {
-    WalSegmentReader.Result result = WalSegmentReader.read(file, visitor);
+  private long readSegment(
+      Path file, int segment, IntPredicate decode, WalVisitor visitor, List<String> repairs)
+      throws IOException {
+    WalSegmentReader.Result result = WalSegmentReader.read(file, segment, decode, visitor);
     if (!result.clean()) {
       String message =
           StorageException.withContext(
@@ -165,6 +178,11 @@ public final class Wal implements AutoCloseable {
     current = SegmentFile.create(WalSegments.path(dir, currentIndex));
     syncDirectory(dir);
     return closedIndex;
+  }
+
+  /** Where the next record will go: {segment number, byte offset}. */
+  public synchronized long[] position() {
+    return new long[] {currentIndex, current.size()};
   }
 
   /** Forces written records to stable storage (power-loss durability). */

@@ -17,6 +17,7 @@ public final class WalRecordCodec {
   public static final int SAMPLES = 2;
   public static final int METADATA = 3;
   public static final int TOMBSTONES = 4;
+  public static final int BLOCK_FLUSHED = 5;
 
   private static final MetricType[] TYPES = MetricType.values();
 
@@ -53,6 +54,10 @@ public final class WalRecordCodec {
     buf.putUvarint(ref).putVarint(mint).putVarint(maxt);
   }
 
+  public static void addBlockFlushed(Encbuf buf, long mint, long maxt, int segment, long offset) {
+    buf.putVarint(mint).putVarint(maxt).putUvarint(segment).putUvarint(offset);
+  }
+
   /** Decodes one record payload into visitor calls. */
   public static void decode(int type, Decbuf in, WalVisitor visitor) {
     int entries = in.getInt();
@@ -81,6 +86,9 @@ public final class WalRecordCodec {
               name, new MetricMetadata(TYPES[typeIndex], in.getString(), in.getString()));
         }
         case TOMBSTONES -> visitor.tombstone(in.getUvarint(), in.getVarint(), in.getVarint());
+        case BLOCK_FLUSHED ->
+            visitor.blockFlushed(
+                in.getVarint(), in.getVarint(), in.getUvarintInt(), in.getUvarint());
         default -> throw new CorruptDataException("unknown WAL record type " + type);
       }
     }

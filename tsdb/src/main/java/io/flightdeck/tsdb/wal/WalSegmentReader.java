@@ -8,6 +8,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.function.IntPredicate;
 import java.util.zip.CRC32C;
 
 /**
@@ -24,7 +25,12 @@ final class WalSegmentReader {
 
   private WalSegmentReader() {}
 
-  static Result read(Path file, WalVisitor visitor) throws IOException {
+  /**
+   * @param segment the segment's number, passed to {@link WalVisitor#position}
+   * @param decode which record types to decode; the others are only checked and skipped
+   */
+  static Result read(Path file, int segment, IntPredicate decode, WalVisitor visitor)
+      throws IOException {
     byte[] bytes;
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long size = channel.size();
@@ -65,7 +71,10 @@ final class WalSegmentReader {
         return new Result(records, offset, "checksum mismatch at offset " + offset);
       }
       try {
-        WalRecordCodec.decode(type, Decbuf.wrap(bytes, payload, length), visitor);
+        if (decode.test(type)) {
+          visitor.position(segment, offset);
+          WalRecordCodec.decode(type, Decbuf.wrap(bytes, payload, length), visitor);
+        }
       } catch (CorruptDataException e) {
         return new Result(
             records, offset, "undecodable record at offset " + offset + ": " + e.getMessage());

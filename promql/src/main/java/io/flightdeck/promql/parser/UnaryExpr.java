@@ -1,0 +1,20 @@
+package io.flightdeck.promql.parser;
+
+/** A sign applied to a scalar or instant vector that is not a plain number literal. */
+public record UnaryExpr(UnaryOp op, Expr expr, int start) implements Expr {
+
+  @Override
+  public ValueType type() {
+    return expr.type();
+  }
+
+  @Override
+  public PositionRange position() {
+    return new PositionRange(start, expr.position().end());
+  }
+
+  @Override
+  public String toString() {
+    return Printer.print(this);
+  }
+}
