@@ -42,7 +42,7 @@ final class FlightdeckServer implements AutoCloseable {
         BuildInfo.version(),
         options.listen().host(),
         web.port(),
-        options.tsdb().path().toAbsolutePath());
+        options.tsdb().path().toAbsolutePath().normalize());
   }
 
   int port() {

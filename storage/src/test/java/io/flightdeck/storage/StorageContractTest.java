@@ -294,6 +294,10 @@ public abstract class StorageContractTest {
           .containsExactly("gpu_memory_used_mb");
       assertThat(q.labelValues("nope")).isEmpty();
     }
+    try (Querier later = store.querier(t + 3_600_000, t + 7_200_000)) {
+      assertThat(later.labelNames()).as("no series has samples in that range").isEmpty();
+      assertThat(later.labelValues("device")).isEmpty();
+    }
   }
 
   @Test

@@ -39,14 +39,19 @@ final class HeadQuerier implements Querier {
     return new ListSeriesSet(result);
   }
 
+  /** As in Prometheus, the head answers label questions only when its time range is asked. */
+  private boolean overlapsHead() {
+    return mint <= head.maxTime() && maxt >= head.minTime();
+  }
+
   @Override
   public List<String> labelNames(Matcher... matchers) {
-    return head.labelNames(head.selectIds(matchers));
+    return overlapsHead() ? head.labelNames(head.selectIds(matchers)) : List.of();
   }
 
   @Override
   public List<String> labelValues(String name, Matcher... matchers) {
-    return head.labelValues(name, head.selectIds(matchers));
+    return overlapsHead() ? head.labelValues(name, head.selectIds(matchers)) : List.of();
   }
 
   @Override
