@@ -132,15 +132,6 @@ public final class Labels implements Comparable<Labels> {
     return names;
   }
 
-  /** Approximate heap bytes of the label strings, for memory accounting. */
-  public long byteSize() {
-    long bytes = 0;
-    for (String s : pairs) {
-      bytes += s.length();
-    }
-    return bytes;
-  }
-
   /** A 64-bit hash of names and values that is stable across processes (for sharding, files). */
   public long stableHash() {
     long h = 0xcbf29ce484222325L;

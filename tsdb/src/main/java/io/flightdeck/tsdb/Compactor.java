@@ -59,7 +59,7 @@ final class Compactor {
       long start = Math.floorDiv(min, range) * range;
       long end = start + range;
       boolean headReady = max - start >= range + range / 2;
-      boolean belowHead = min < head.minValidTimeForCompaction();
+      boolean belowHead = min < head.minValidTime();
       if (!headReady && !belowHead) {
         break;
       }
@@ -140,7 +140,7 @@ final class Compactor {
 
   private List<Block> levelGroup() {
     long maxDuration = maxBlockDuration();
-    long complete = head.minValidTimeForCompaction();
+    long complete = head.minValidTime();
     for (long window = range * 3; window <= maxDuration; window *= 3) {
       List<Block> sorted = blocks.list();
       for (int i = 0; i < sorted.size(); i++) {

@@ -99,7 +99,7 @@ class CompactionTest {
     try (Tsdb tsdb = Tsdb.open(TsdbTesting.options(dir, clock))) {
       scrape(tsdb, NOW - 5 * HOUR, NOW);
       tsdb.compact();
-      long headStart = tsdb.head().minValidTimeForCompaction();
+      long headStart = tsdb.head().minValidTime();
       assertThat(headStart).isGreaterThan(NOW - 5 * HOUR);
 
       // Last month's TensorBoard run imported today, and an old sample of a live series.

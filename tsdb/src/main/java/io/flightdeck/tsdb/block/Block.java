@@ -3,7 +3,6 @@ package io.flightdeck.tsdb.block;
 import io.flightdeck.model.Matcher;
 import io.flightdeck.storage.Querier;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.roaringbitmap.RoaringBitmap;
@@ -120,13 +119,5 @@ public final class Block {
     updated.write(dir);
     tombstones = updated;
     return ids.getCardinality();
-  }
-
-  public boolean hasTombstones() {
-    return !tombstones.isEmpty();
-  }
-
-  boolean exists() {
-    return Files.isDirectory(dir);
   }
 }

@@ -240,15 +240,11 @@ public final class Head {
     maxTime.accumulateAndGet(t, Math::max);
   }
 
-  long minValidTime() {
-    return minValidTime;
-  }
-
   /**
    * Data before this belongs in blocks: head windows already cut, and backfill. Long.MIN_VALUE
    * while nothing was cut yet.
    */
-  public long minValidTimeForCompaction() {
+  public long minValidTime() {
     return minValidTime;
   }
 
@@ -445,23 +441,6 @@ public final class Head {
       }
     }
     return min;
-  }
-
-  /** Series counts per metric name, for cardinality reports. */
-  public Map<String, Integer> seriesCountByMetric() {
-    Map<String, Integer> counts = new java.util.TreeMap<>();
-    seriesPerMetric.forEach(
-        (metric, count) -> {
-          if (count.get() > 0) {
-            counts.put(metric, count.get());
-          }
-        });
-    return counts;
-  }
-
-  /** The commit number every later reader of the head will see at least. */
-  public long snapshotSeq() {
-    return isolation.snapshot();
   }
 
   // ---- maintenance ----------------------------------------------------------------------

@@ -68,10 +68,6 @@ final class HeadSeries {
     return maxTime;
   }
 
-  synchronized double lastValue() {
-    return lastValue;
-  }
-
   // ---- writes --------------------------------------------------------------------------
 
   /** Outcome of applying one sample. */

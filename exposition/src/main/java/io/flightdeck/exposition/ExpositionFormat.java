@@ -1,0 +1,46 @@
+package io.flightdeck.exposition;
+
+import java.util.Locale;
+
+/** The text formats a scrape may return, with content-type negotiation. */
+public enum ExpositionFormat {
+  /** Prometheus text format 0.0.4: timestamps in integer milliseconds, no exemplars. */
+  TEXT_0_0_4("text/plain; version=0.0.4; charset=utf-8"),
+  /** OpenMetrics 1.0 text: timestamps in seconds, exemplars, a mandatory {@code # EOF}. */
+  OPENMETRICS_1_0_0("application/openmetrics-text; version=1.0.0; charset=utf-8");
+
+  private final String contentType;
+
+  ExpositionFormat(String contentType) {
+    this.contentType = contentType;
+  }
+
+  /** The Content-Type header a server sends with a body in this format. */
+  public String contentType() {
+    return contentType;
+  }
+
+  /**
+   * The format of a response with the given Content-Type header. A missing header means text
+   * 0.0.4, as Prometheus assumes; a media type we do not parse (protobuf, say) yields {@code
+   * fallback}.
+   */
+  public static ExpositionFormat forContentType(String header, ExpositionFormat fallback) {
+    if (header == null || header.isBlank()) {
+      return TEXT_0_0_4;
+    }
+    int semicolon = header.indexOf(';');
+    String mediaType =
+        (semicolon < 0 ? header : header.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
+    return switch (mediaType) {
+      case "application/openmetrics-text" -> OPENMETRICS_1_0_0;
+      case "text/plain" -> TEXT_0_0_4;
+      default -> fallback;
+    };
+  }
+
+  /** As {@link #forContentType(String, ExpositionFormat)} with text 0.0.4 as the fallback. */
+  public static ExpositionFormat forContentType(String header) {
+    return forContentType(header, TEXT_0_0_4);
+  }
+}
