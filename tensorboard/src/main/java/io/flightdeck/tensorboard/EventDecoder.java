@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Decodes the {@code Event} protobuf of one record and its {@code Summary} values, walking the
- * wire format by hand (field numbers from {@code tensorboard/compat/proto/event.proto} and {@code
+ * Decodes the {@code Event} protobuf of one record and its {@code Summary} values, walking the wire
+ * format by hand (field numbers from {@code tensorboard/compat/proto/event.proto} and {@code
  * summary.proto}). Writers attach a tag's {@code SummaryMetadata} to its first value in a file
- * only, so the plugin name of each tag is remembered here: one decoder per run, shared by the
- * run's files. Not thread-safe.
+ * only, so the plugin name of each tag is remembered here: one decoder per run, shared by the run's
+ * files. Not thread-safe.
  */
 final class EventDecoder {
   private static final int LEN = WireFormat.WIRETYPE_LENGTH_DELIMITED;
@@ -24,7 +24,12 @@ final class EventDecoder {
 
   /** Summary.Value fields before interpretation; {@code kind} is the set oneof field, 0 if none. */
   record RawValue(
-      String tag, int kind, float simpleValue, ByteString payload, String plugin, ByteString content) {}
+      String tag,
+      int kind,
+      float simpleValue,
+      ByteString payload,
+      String plugin,
+      ByteString content) {}
 
   private final Map<String, String> pluginByTag = new HashMap<>();
 
@@ -59,6 +64,7 @@ final class EventDecoder {
         }
       }
     }
+    // As in TensorBoard, the first metadata seen for a tag names its plugin for the whole run.
     Map<String, String> learned = new HashMap<>();
     List<SummaryPoint> points = new ArrayList<>(values.size());
     for (RawValue value : values) {
@@ -68,7 +74,7 @@ final class EventDecoder {
       } else if (!pluginByTag.containsKey(value.tag())) {
         learned.putIfAbsent(value.tag(), plugin);
       }
-      points.add(ValueConverter.convert(value, plugin, step, wallTime));
+      points.addAll(ValueConverter.convert(value, plugin, step, wallTime));
     }
     pluginByTag.putAll(learned);
     return new DecodedEvent(wallTime, step, fileVersion, points);

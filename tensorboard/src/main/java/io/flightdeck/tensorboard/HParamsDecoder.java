@@ -67,8 +67,8 @@ final class HParamsDecoder {
   }
 
   /** {@code SessionStartInfo}: hparams map (1), group_name (4), start_time_secs (5). */
-  private static HParamsPoint sessionStart(
-      String tag, long step, double wallTime, ByteString bytes) throws IOException {
+  private static HParamsPoint sessionStart(String tag, long step, double wallTime, ByteString bytes)
+      throws IOException {
     Map<String, Object> hparams = new LinkedHashMap<>();
     String group = "";
     double start = 0;

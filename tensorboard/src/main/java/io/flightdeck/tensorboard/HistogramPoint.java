@@ -6,9 +6,9 @@ import java.util.List;
  * A histogram in the legacy {@code HistogramProto} shape: {@code bucketCounts[i]} counts values in
  * {@code (bucketLimits[i-1], bucketLimits[i]]}. Values of the {@code histograms} plugin ({@code
  * [k,3]} tensors of left edge, right edge, count) are converted to it: the limits are the right
- * edges, {@code min} is the first left edge, {@code max} the last right edge, {@code num} the sum of
- * the counts, and {@code sum} and {@code sumSquares} are NaN because that form does not carry them.
- * An empty {@code [0,3]} tensor gives empty lists and NaN {@code min}/{@code max}.
+ * edges, {@code min} is the first left edge, {@code max} the last right edge, {@code num} the sum
+ * of the counts, and {@code sum} and {@code sumSquares} are NaN because that form does not carry
+ * them. An empty {@code [0,3]} tensor gives empty lists and NaN {@code min}/{@code max}.
  */
 public record HistogramPoint(
     String tag,

@@ -2,8 +2,8 @@ package io.flightdeck.tensorboard;
 
 /**
  * One decoded summary value of one event: what a trainer logged under a tag at a step. Steps are
- * passed on exactly as written, including steps that go backwards after a restart; deciding what
- * to keep is the storing layer's job (see {@link RunReader}).
+ * passed on exactly as written, including steps that go backwards after a restart; deciding what to
+ * keep is the storing layer's job (see {@link RunReader}).
  */
 public sealed interface SummaryPoint
     permits ScalarPoint, HistogramPoint, TextPoint, ImagePoint, HParamsPoint, SkippedValue {

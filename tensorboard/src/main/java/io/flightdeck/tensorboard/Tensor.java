@@ -55,7 +55,8 @@ final class Tensor {
           }
           in.popLimit(limit);
         }
-        case (8 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED -> tensor.stringVal.add(in.readBytes());
+        case (8 << 3) | WireFormat.WIRETYPE_LENGTH_DELIMITED ->
+            tensor.stringVal.add(in.readBytes());
         default -> in.skipField(tag);
       }
     }
@@ -85,8 +86,8 @@ final class Tensor {
   }
 
   /**
-   * The elements of a float32 or float64 tensor widened to double, or null for other dtypes and
-   * for content whose length is not a whole number of elements.
+   * The elements of a float32 or float64 tensor widened to double, or null for other dtypes and for
+   * content whose length is not a whole number of elements.
    */
   double[] numbers() {
     int width =

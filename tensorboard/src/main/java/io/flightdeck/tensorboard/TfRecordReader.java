@@ -56,7 +56,7 @@ final class TfRecordReader {
   Step next(FileChannel channel) throws IOException {
     long size = channel.size();
     if (resyncing && !scanForRecord(channel, size)) {
-      return new End(offset, size - offset);
+      return new End(offset, Math.max(0, size - offset));
     }
     long remaining = size - offset;
     if (remaining < HEADER_BYTES) {

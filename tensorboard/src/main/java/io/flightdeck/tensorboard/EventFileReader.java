@@ -1,0 +1,76 @@
+package io.flightdeck.tensorboard;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Reads one event file incrementally: each {@link #poll} decodes the records that became complete
+ * since the last one and remembers where it stopped, so an append-only file can be tailed while a
+ * job writes it. The file is opened only for the duration of a poll. Not thread-safe.
+ */
+public final class EventFileReader {
+  private final Path file;
+  private final TfRecordReader records;
+  private final EventDecoder decoder;
+
+  /** A reader for a file read on its own; files of one run should share a {@link RunReader}. */
+  public EventFileReader(Path file) {
+    this(file, new EventDecoder());
+  }
+
+  EventFileReader(Path file, EventDecoder decoder) {
+    this.file = file;
+    this.records = new TfRecordReader(file);
+    this.decoder = decoder;
+  }
+
+  public Path file() {
+    return file;
+  }
+
+  /**
+   * Decodes every complete record after the current offset, handing points, corruptions and the
+   * file version to {@code listener}.
+   *
+   * @throws EventFileException if the file cannot be opened or read
+   */
+  public ReadProgress poll(EventListener listener) {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      long decoded = 0;
+      while (true) {
+        switch (records.next(channel)) {
+          case TfRecordReader.Record record -> {
+            if (decode(record, listener)) {
+              decoded++;
+            }
+          }
+          case TfRecordReader.Damaged damaged -> listener.corruption(damaged.corruption());
+          case TfRecordReader.End end -> {
+            return new ReadProgress(file, end.offset(), decoded, end.pendingBytes());
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new EventFileException(file, "cannot read event file", e);
+    }
+  }
+
+  private boolean decode(TfRecordReader.Record record, EventListener listener) {
+    EventDecoder.DecodedEvent event;
+    try {
+      event = decoder.decode(record.data());
+    } catch (IOException e) {
+      // Decoding reads from memory: the only failure is a malformed message.
+      listener.corruption(
+          new Corruption(file, record.offset(), Corruption.Kind.BAD_EVENT, e.getMessage()));
+      return false;
+    }
+    if (event.fileVersion() != null) {
+      listener.fileVersion(file, event.fileVersion());
+    }
+    event.points().forEach(listener::point);
+    return true;
+  }
+}

@@ -1,0 +1,17 @@
+package io.flightdeck.tensorboard;
+
+import java.nio.file.Path;
+
+/**
+ * Receives what a reader decodes, in file order, on the reading thread. Points are immutable and
+ * may be kept.
+ */
+public interface EventListener {
+  void point(SummaryPoint point);
+
+  /** Damage in a file; the reader carries on after it. */
+  default void corruption(Corruption corruption) {}
+
+  /** The {@code file_version} record that starts every modern file, e.g. {@code brain.Event:2}. */
+  default void fileVersion(Path file, String version) {}
+}
