@@ -21,9 +21,8 @@ public enum ExpositionFormat {
   }
 
   /**
-   * The format of a response with the given Content-Type header. A missing header means text
-   * 0.0.4, as Prometheus assumes; a media type we do not parse (protobuf, say) yields {@code
-   * fallback}.
+   * The format of a response with the given Content-Type header. A missing header means text 0.0.4,
+   * as Prometheus assumes; a media type we do not parse (protobuf, say) yields {@code fallback}.
    */
   public static ExpositionFormat forContentType(String header, ExpositionFormat fallback) {
     if (header == null || header.isBlank()) {

@@ -2,8 +2,8 @@ package io.flightdeck.exposition;
 
 /**
  * The one failure a parser reports: the body is not valid in the chosen format, or breaks a limit
- * from {@link ParseOptions}. Line and column are 1-based; the column counts bytes and is 0 when
- * the failure concerns the whole line or body.
+ * from {@link ParseOptions}. Line and column are 1-based; the column counts bytes and is 0 when the
+ * failure concerns the whole line or body.
  */
 public final class ExpositionParseException extends Exception {
   private final int line;

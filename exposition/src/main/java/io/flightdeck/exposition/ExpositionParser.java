@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A pull parser over one exposition body: each {@link #next()} parses lines up to the next
- * sample. Not thread-safe; the body array must not change while the parser is in use.
+ * A pull parser over one exposition body: each {@link #next()} parses lines up to the next sample.
+ * Not thread-safe; the body array must not change while the parser is in use.
  */
 public interface ExpositionParser {
 

@@ -9,10 +9,12 @@ final class LineReader {
   private int start;
   private int end;
   private boolean terminated;
+  private final LineCursor cursor;
 
   LineReader(byte[] body, int maxLineBytes) {
     this.body = body;
     this.maxLineBytes = maxLineBytes;
+    this.cursor = new LineCursor(body);
   }
 
   /** Moves to the next line; false when the body is used up. */
@@ -37,8 +39,10 @@ final class LineReader {
     return true;
   }
 
+  /** A cursor at the start of the current line; the same instance is reused for every line. */
   LineCursor cursor() {
-    return new LineCursor(body, start, end, number);
+    cursor.reset(start, end, number);
+    return cursor;
   }
 
   int number() {

@@ -1,0 +1,143 @@
+package io.flightdeck.exposition;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.model.MetricMetadata;
+import io.flightdeck.model.MetricType;
+import java.io.IOException;
+import java.util.OptionalLong;
+
+/**
+ * Writes Prometheus text format 0.0.4 to an {@link Appendable}. Names that are not legacy
+ * identifiers are written in the quoted form {@code {"my.metric","label.x"="v"}}. Types the format
+ * lacks are written as the nearest one it has (info and stateset as gauge, gauge histogram as
+ * histogram), as Prometheus's client libraries do. Not thread-safe.
+ */
+public final class TextFormatWriter {
+  private final Appendable out;
+
+  public TextFormatWriter(Appendable out) {
+    this.out = out;
+  }
+
+  /** Writes the HELP (when not empty) and TYPE lines that open a family. */
+  public void family(String name, MetricMetadata metadata) throws IOException {
+    if (!metadata.help().isEmpty()) {
+      out.append("# HELP ");
+      appendMetricName(name);
+      out.append(' ');
+      appendEscaped(metadata.help(), false);
+      out.append('\n');
+    }
+    out.append("# TYPE ");
+    appendMetricName(name);
+    out.append(' ').append(typeWord(metadata.type())).append('\n');
+  }
+
+  /** Writes one sample; {@code labels} must carry {@code __name__}. */
+  public void sample(Labels labels, double value, OptionalLong timestampMs) throws IOException {
+    String name = labels.metricName();
+    if (name == null || name.isEmpty()) {
+      throw new IllegalArgumentException("sample without a metric name: " + labels);
+    }
+    boolean quotedName = !isLegacyName(name, true);
+    if (quotedName) {
+      out.append('{');
+      appendQuoted(name);
+    } else {
+      out.append(name);
+    }
+    boolean open = quotedName;
+    for (int i = 0; i < labels.size(); i++) {
+      String label = labels.name(i);
+      if (label.equals(Labels.METRIC_NAME)) {
+        continue;
+      }
+      out.append(open ? ',' : '{');
+      open = true;
+      if (isLegacyName(label, false)) {
+        out.append(label);
+      } else {
+        appendQuoted(label);
+      }
+      out.append('=');
+      appendQuoted(labels.value(i));
+    }
+    if (open) {
+      out.append('}');
+    }
+    out.append(' ').append(formatValue(value));
+    if (timestampMs.isPresent()) {
+      out.append(' ').append(Long.toString(timestampMs.getAsLong()));
+    }
+    out.append('\n');
+  }
+
+  /** Go's shortest round-trip form where it matters to readers: NaN, +Inf, -Inf, 1, 0.5, 1e+21. */
+  static String formatValue(double value) {
+    if (Double.isNaN(value)) {
+      return "NaN";
+    }
+    if (Double.isInfinite(value)) {
+      return value > 0 ? "+Inf" : "-Inf";
+    }
+    if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+      return (value == 0 && 1 / value < 0) ? "-0" : Long.toString((long) value);
+    }
+    return Double.toString(value).replace('E', 'e');
+  }
+
+  private static String typeWord(MetricType type) {
+    return switch (type) {
+      case COUNTER -> "counter";
+      case GAUGE, INFO, STATESET -> "gauge";
+      case HISTOGRAM, GAUGEHISTOGRAM -> "histogram";
+      case SUMMARY -> "summary";
+      case UNKNOWN -> "untyped";
+    };
+  }
+
+  private void appendMetricName(String name) throws IOException {
+    if (isLegacyName(name, true)) {
+      out.append(name);
+    } else {
+      appendQuoted(name);
+    }
+  }
+
+  private void appendQuoted(String text) throws IOException {
+    out.append('"');
+    appendEscaped(text, true);
+    out.append('"');
+  }
+
+  private void appendEscaped(String text, boolean quote) throws IOException {
+    for (int i = 0; i < text.length(); i++) {
+      char ch = text.charAt(i);
+      switch (ch) {
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '"' -> out.append(quote ? "\\\"" : "\"");
+        default -> out.append(ch);
+      }
+    }
+  }
+
+  static boolean isLegacyName(String name, boolean colons) {
+    if (name.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < name.length(); i++) {
+      char ch = name.charAt(i);
+      boolean ok =
+          (ch >= 'a' && ch <= 'z')
+              || (ch >= 'A' && ch <= 'Z')
+              || ch == '_'
+              || (colons && ch == ':')
+              || (i > 0 && ch >= '0' && ch <= '9');
+      if (!ok) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
