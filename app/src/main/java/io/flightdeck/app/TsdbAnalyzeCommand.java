@@ -43,7 +43,7 @@ final class TsdbAnalyzeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintStream out = System.out;
-    try (Tsdb tsdb = Tsdb.open(TsdbOptions.defaults(dir))) {
+    try (Tsdb tsdb = Tsdb.openReadOnly(TsdbOptions.defaults(dir))) {
       long blockSamples = 0;
       long blockBytes = 0;
       out.println("Blocks:");

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "tsdb",
     mixinStandardHelpOptions = true,
-    description = "Inspect a data directory (stop the server first, or use a snapshot).",
+    description = "Inspect a data directory, read-only (a running server's too: what is on disk).",
     subcommands = {TsdbAnalyzeCommand.class, TsdbDumpCommand.class})
 final class TsdbCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -53,7 +53,7 @@ final class TsdbDumpCommand implements Callable<Integer> {
         new PrintWriter(
             new BufferedWriter(
                 new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
-    try (Tsdb tsdb = Tsdb.open(TsdbOptions.defaults(dir));
+    try (Tsdb tsdb = Tsdb.openReadOnly(TsdbOptions.defaults(dir));
         Querier querier = tsdb.querier(minTime, maxTime)) {
       SeriesSet set = querier.select(true, matchers.toArray(new Matcher[0]));
       SampleIterator reuse = null;

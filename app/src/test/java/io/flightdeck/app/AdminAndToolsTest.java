@@ -61,6 +61,13 @@ class AdminAndToolsTest {
                   "/api/v1/admin/tsdb/delete_series?match[]=DCGM_FI_DEV_GPU_TEMP%7Bgpu%3D~%226%7C7%22%7D"),
               new byte[0]);
       assertThat(deleted.statusCode()).isEqualTo(204);
+
+      FlightdeckCli.Result beside =
+          FlightdeckCli.run("tsdb", "dump", data.toString(), "--match=llm_train_loss");
+      assertThat(beside.exitCode())
+          .as("read-only tools work beside the server: " + beside.stderr())
+          .isZero();
+      assertThat(beside.stdout().lines()).hasSize(2);
     } finally {
       assertThat(server.stop()).isZero();
     }

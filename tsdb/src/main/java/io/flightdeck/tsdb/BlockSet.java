@@ -27,12 +27,17 @@ final class BlockSet {
   private final Path dir;
   private final TsdbMetrics metrics;
   private final List<String> problems;
+  private final boolean readOnly;
   private volatile List<Block> blocks = List.of();
 
-  BlockSet(Path dir, TsdbMetrics metrics, List<String> problems) {
+  /**
+   * @param readOnly report damaged blocks and unfinished writes, but leave them where they are
+   */
+  BlockSet(Path dir, TsdbMetrics metrics, List<String> problems, boolean readOnly) {
     this.dir = dir;
     this.metrics = metrics;
     this.problems = problems;
+    this.readOnly = readOnly;
   }
 
   void load() throws IOException {
@@ -41,7 +46,9 @@ final class BlockSet {
       for (Path entry : entries) {
         String name = entry.getFileName().toString();
         if (name.endsWith(".tmp")) {
-          BlockWriter.deleteRecursively(entry); // an interrupted block write
+          if (!readOnly) {
+            BlockWriter.deleteRecursively(entry); // an interrupted block write
+          }
           continue;
         }
         if (!Ulid.looksLikeUlid(name)) {
@@ -50,7 +57,13 @@ final class BlockSet {
         try {
           opened.add(Block.open(entry));
         } catch (IOException | RuntimeException e) {
-          moveAside(entry, e);
+          if (readOnly) {
+            problems.add(
+                StorageException.withContext(
+                    "block is damaged and was skipped: " + e.getMessage(), "block", name));
+          } else {
+            moveAside(entry, e);
+          }
         }
       }
     }

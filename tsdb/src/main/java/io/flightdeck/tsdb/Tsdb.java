@@ -44,6 +44,7 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
   private final TsdbOptions options;
   private final TsdbMetrics metrics = new TsdbMetrics();
   private final Path dir;
+  private final boolean readOnly;
   private final FileChannel lockChannel;
   private final FileLock lock;
   private final Wal wal;
@@ -55,40 +56,68 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
   private ScheduledExecutorService background;
   private volatile boolean closed;
 
-  private Tsdb(TsdbOptions options) throws IOException {
+  private Tsdb(TsdbOptions options, boolean readOnly) throws IOException {
     this.options = options;
     this.dir = options.path();
-    Files.createDirectories(dir);
-    this.lockChannel =
-        FileChannel.open(dir.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    this.readOnly = readOnly;
+    this.blocks = new BlockSet(dir, metrics, openingProblems, readOnly);
+    if (readOnly) {
+      if (!Files.isDirectory(dir)) {
+        throw new StorageException(
+            StorageException.withContext("no data directory", "path", dir.toAbsolutePath()));
+      }
+      this.lockChannel = null;
+      this.lock = null;
+      this.wal = Wal.openReadOnly(dir.resolve("wal"));
+    } else {
+      Files.createDirectories(dir);
+      this.lockChannel =
+          FileChannel.open(
+              dir.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      this.lock = lockExclusively(lockChannel, dir);
+      this.wal =
+          Wal.open(
+              dir.resolve("wal"),
+              options.walSegmentBytes(),
+              nanos -> {
+                metrics.walFsyncs.increment();
+                metrics.walFsyncNanos.add(nanos);
+              });
+    }
+    this.head = new Head(options, metrics, wal);
+  }
+
+  private static FileLock lockExclusively(FileChannel channel, Path dir) throws IOException {
     FileLock acquired;
     try {
-      acquired = lockChannel.tryLock();
+      acquired = channel.tryLock();
     } catch (java.nio.channels.OverlappingFileLockException e) {
       acquired = null;
     }
     if (acquired == null) {
-      lockChannel.close();
+      channel.close();
       throw new StorageException(
           StorageException.withContext(
               "the data directory is in use by another process", "path", dir.toAbsolutePath()));
     }
-    this.lock = acquired;
-    this.blocks = new BlockSet(dir, metrics, openingProblems);
-    this.wal =
-        Wal.open(
-            dir.resolve("wal"),
-            options.walSegmentBytes(),
-            nanos -> {
-              metrics.walFsyncs.increment();
-              metrics.walFsyncNanos.add(nanos);
-            });
-    this.head = new Head(options, metrics, wal);
+    return acquired;
   }
 
   /** Opens (or creates) the database and replays the WAL. */
   public static Tsdb open(TsdbOptions options) throws IOException {
-    Tsdb tsdb = new Tsdb(options);
+    return load(new Tsdb(options, false));
+  }
+
+  /**
+   * Opens a data directory for reading only, like Prometheus's read-only mode for promtool: no
+   * lock, no repair, nothing written; works beside a running server (showing what is on disk).
+   */
+  public static Tsdb openReadOnly(TsdbOptions options) throws IOException {
+    return load(new Tsdb(options, true));
+  }
+
+  private static Tsdb load(Tsdb tsdb) throws IOException {
+    TsdbOptions options = tsdb.options;
     try {
       tsdb.blocks.load();
       long blocksMax = tsdb.blocks.maxTime();
@@ -115,7 +144,7 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
 
   /** Starts background compaction and retention (every compaction interval) and WAL syncs. */
   public synchronized void start() {
-    if (background != null) {
+    if (background != null || readOnly) {
       return;
     }
     background =
@@ -163,6 +192,10 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
 
   @Override
   public Appender appender() {
+    if (readOnly) {
+      throw new io.flightdeck.storage.StorageUnavailableException(
+          "the database was opened read-only", null);
+    }
     if (closed) {
       throw new io.flightdeck.storage.StorageUnavailableException("the database is closed", null);
     }
@@ -238,6 +271,7 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
    */
   public void compact() throws IOException, InterruptedException {
     synchronized (maintenance) {
+      requireWritable();
       if (flushHead()) {
         head.checkpoint();
       }
@@ -262,6 +296,7 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
    */
   public String snapshot() throws IOException {
     synchronized (maintenance) {
+      requireWritable();
       String name =
           java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
                   .withZone(java.time.ZoneOffset.UTC)
@@ -301,10 +336,18 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
   /** Deletes the matching series' samples within [mint, maxt] from head and blocks. */
   public void delete(long mint, long maxt, Matcher... matchers) throws IOException {
     synchronized (maintenance) {
+      requireWritable();
       head.delete(mint, maxt, matchers);
       for (Block block : blocks.list()) {
         block.delete(mint, maxt, matchers);
       }
+    }
+  }
+
+  private void requireWritable() {
+    if (readOnly) {
+      throw new io.flightdeck.storage.StorageUnavailableException(
+          "the database was opened read-only", null);
     }
   }
 
@@ -331,8 +374,10 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
       wal.close();
     } finally {
       blocks.closeAll();
-      lock.release();
-      lockChannel.close();
+      if (lock != null) {
+        lock.release();
+        lockChannel.close();
+      }
     }
   }
 }

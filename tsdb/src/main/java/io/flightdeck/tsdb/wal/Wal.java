@@ -35,14 +35,16 @@ public final class Wal implements AutoCloseable {
   private final Path dir;
   private final long segmentSize;
   private final LongConsumer fsyncNanos;
+  private final boolean readOnly;
   private SegmentFile current;
   private int currentIndex;
   private boolean closed;
 
-  private Wal(Path dir, long segmentSize, LongConsumer fsyncNanos) {
+  private Wal(Path dir, long segmentSize, LongConsumer fsyncNanos, boolean readOnly) {
     this.dir = dir;
     this.segmentSize = segmentSize;
     this.fsyncNanos = fsyncNanos;
+    this.readOnly = readOnly;
   }
 
   /**
@@ -52,7 +54,12 @@ public final class Wal implements AutoCloseable {
    */
   public static Wal open(Path dir, long segmentSize, LongConsumer fsyncNanos) throws IOException {
     Files.createDirectories(dir);
-    return new Wal(dir, segmentSize, fsyncNanos);
+    return new Wal(dir, segmentSize, fsyncNanos, false);
+  }
+
+  /** Opens the WAL for replay only: damage is reported, not repaired, and nothing is written. */
+  public static Wal openReadOnly(Path dir) {
+    return new Wal(dir, 0, nanos -> {}, true);
   }
 
   /**
@@ -65,6 +72,9 @@ public final class Wal implements AutoCloseable {
     long records = 0;
     int checkpoint = -1;
     Path checkpointDir = null;
+    if (readOnly && !Files.isDirectory(dir)) {
+      return new ReplayStats(0, 0, repairs);
+    }
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
       for (Path entry : entries) {
         String name = entry.getFileName().toString();
@@ -73,12 +83,14 @@ public final class Wal implements AutoCloseable {
         }
         String suffix = name.substring(WalSegments.CHECKPOINT_PREFIX.length());
         if (suffix.endsWith(".tmp")) {
-          deleteRecursively(entry); // an interrupted checkpoint; its segments still exist
+          if (!readOnly) {
+            deleteRecursively(entry); // an interrupted checkpoint; its segments still exist
+          }
           continue;
         }
         int index = Integer.parseInt(suffix);
         if (index > checkpoint) {
-          if (checkpointDir != null) {
+          if (checkpointDir != null && !readOnly) {
             deleteRecursively(checkpointDir);
           }
           checkpoint = index;
@@ -107,12 +119,17 @@ public final class Wal implements AutoCloseable {
     for (int index : segments) {
       Path file = WalSegments.path(dir, index);
       if (index <= checkpoint) {
-        Files.deleteIfExists(file); // already covered by the checkpoint
+        if (!readOnly) {
+          Files.deleteIfExists(file); // already covered by the checkpoint
+        }
         continue;
       }
       records += readSegment(file, index, allButMarkers, visitor, repairs);
       read++;
       last = index;
+    }
+    if (readOnly) {
+      return new ReplayStats(records, read, repairs);
     }
     currentIndex = last + 1;
     current = SegmentFile.create(WalSegments.path(dir, currentIndex));
@@ -132,6 +149,10 @@ public final class Wal implements AutoCloseable {
               file,
               "kept_bytes",
               result.goodLength());
+      if (readOnly) {
+        repairs.add("read-only, not repaired: " + message);
+        return result.records();
+      }
       log.warn(message);
       repairs.add(message);
       if (result.goodLength() < WalSegments.HEADER_SIZE) {
