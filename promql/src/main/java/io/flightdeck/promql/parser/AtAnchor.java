@@ -1,6 +1,8 @@
 package io.flightdeck.promql.parser;
 
-/** The query-relative instants an {@code @} modifier may name: {@code @ start()}, {@code @ end()}. */
+/**
+ * The query-relative instants an {@code @} modifier may name: {@code @ start()}, {@code @ end()}.
+ */
 public enum AtAnchor {
   START,
   END

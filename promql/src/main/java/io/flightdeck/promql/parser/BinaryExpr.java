@@ -1,12 +1,16 @@
 package io.flightdeck.promql.parser;
 
 /**
- * A binary operation. {@code matching} is null unless both sides are instant vectors; set
- * operators always match many-to-many. {@code returnBool} is the {@code bool} modifier of
- * comparisons.
+ * A binary operation. {@code matching} is null unless both sides are instant vectors; set operators
+ * always match many-to-many. {@code returnBool} is the {@code bool} modifier of comparisons.
  */
 public record BinaryExpr(
-    BinaryOp op, Expr lhs, Expr rhs, VectorMatching matching, boolean returnBool)
+    BinaryOp op,
+    Expr lhs,
+    Expr rhs,
+    VectorMatching matching,
+    boolean returnBool,
+    PositionRange position)
     implements Expr {
 
   @Override
@@ -14,11 +18,6 @@ public record BinaryExpr(
     return lhs.type() == ValueType.SCALAR && rhs.type() == ValueType.SCALAR
         ? ValueType.SCALAR
         : ValueType.VECTOR;
-  }
-
-  @Override
-  public PositionRange position() {
-    return PositionRange.merge(lhs.position(), rhs.position());
   }
 
   @Override

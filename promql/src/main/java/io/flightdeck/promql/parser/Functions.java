@@ -107,7 +107,8 @@ public final class Functions {
     add(true, "ts_of_max_over_time", List.of(M), 0, V);
     add(true, "ts_of_min_over_time", List.of(M), 0, V);
     add(false, "vector", List.of(S), 0, V);
-    add(false, "year", List.of(V), 1, V);  }
+    add(false, "year", List.of(V), 1, V);
+  }
 
   private Functions() {}
 

@@ -161,8 +161,7 @@ final class GoText {
         case 'u', 'U' -> {
           int n = c == 'u' ? 4 : 8;
           Utf8.appendRune(
-              out,
-              Integer.parseInt(new String(in, i, n, StandardCharsets.US_ASCII), 16));
+              out, Integer.parseInt(new String(in, i, n, StandardCharsets.US_ASCII), 16));
           i += n;
         }
         case '0', '1', '2', '3', '4', '5', '6', '7' -> {

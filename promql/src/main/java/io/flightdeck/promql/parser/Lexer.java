@@ -3,8 +3,8 @@ package io.flightdeck.promql.parser;
 /**
  * Splits a query into tokens. A state machine over the query's UTF-8 bytes that follows
  * Prometheus's lexer state for state, because what it accepts and the errors it reports (inside
- * braces, inside brackets, after a duration) are part of the language: for example {@code
- * foo[5m x]} is a lexing error "unexpected character: 'x', expected ':'".
+ * braces, inside brackets, after a duration) are part of the language: for example {@code foo[5m
+ * x]} is a lexing error "unexpected character: 'x', expected ':'".
  */
 final class Lexer {
   private static final int EOF = -1;

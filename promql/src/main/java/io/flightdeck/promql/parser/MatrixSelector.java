@@ -8,20 +8,17 @@ import java.time.Duration;
  * rangeExpr}).
  */
 public record MatrixSelector(
-    VectorSelector selector, Duration range, DurationExpr rangeExpr, int end) implements Expr {
+    VectorSelector selector, Duration range, DurationExpr rangeExpr, PositionRange position)
+    implements Expr {
 
   @Override
   public ValueType type() {
     return ValueType.MATRIX;
   }
 
-  @Override
-  public PositionRange position() {
-    return new PositionRange(selector.position().start(), end);
-  }
-
   MatrixSelector withSelector(VectorSelector newSelector, int newEnd) {
-    return new MatrixSelector(newSelector, range, rangeExpr, newEnd);
+    return new MatrixSelector(
+        newSelector, range, rangeExpr, new PositionRange(position.start(), newEnd));
   }
 
   @Override

@@ -20,6 +20,6 @@ public record NumberLiteral(double value, boolean duration, PositionRange positi
 
   @Override
   public String toString() {
-    return Printer.print(this);
+    return Printer.print((Expr) this);
   }
 }

@@ -17,17 +17,12 @@ public record SubqueryExpr(
     DurationExpr originalOffsetExpr,
     Long timestamp,
     AtAnchor atAnchor,
-    int end)
+    PositionRange position)
     implements Expr {
 
   @Override
   public ValueType type() {
     return ValueType.MATRIX;
-  }
-
-  @Override
-  public PositionRange position() {
-    return new PositionRange(expr.position().start(), end);
   }
 
   boolean hasOffset() {
@@ -40,7 +35,16 @@ public record SubqueryExpr(
 
   SubqueryExpr withOffset(Duration offset, DurationExpr offsetExpr, int newEnd) {
     return new SubqueryExpr(
-        expr, range, rangeExpr, step, stepExpr, offset, offsetExpr, timestamp, atAnchor, newEnd);
+        expr,
+        range,
+        rangeExpr,
+        step,
+        stepExpr,
+        offset,
+        offsetExpr,
+        timestamp,
+        atAnchor,
+        endingAt(newEnd));
   }
 
   SubqueryExpr withAt(Long newTimestamp, AtAnchor newAnchor, int newEnd) {
@@ -54,7 +58,11 @@ public record SubqueryExpr(
         originalOffsetExpr,
         newTimestamp,
         newAnchor,
-        newEnd);
+        endingAt(newEnd));
+  }
+
+  private PositionRange endingAt(int end) {
+    return new PositionRange(position.start(), end);
   }
 
   @Override

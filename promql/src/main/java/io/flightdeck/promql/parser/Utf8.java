@@ -21,7 +21,8 @@ final class Utf8 {
       if (isEscapedByte(cp)) {
         out.write(cp - ESCAPED_BYTE_BASE);
       } else {
-        appendRune(out, cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE ? RUNE_ERROR : cp);
+        appendRune(
+            out, cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE ? RUNE_ERROR : cp);
       }
     }
     return out.toByteArray();

@@ -1,0 +1,268 @@
+package io.flightdeck.promql.parser;
+
+import io.flightdeck.model.Matcher;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Canonical PromQL text for a tree, character for character what Prometheus's {@code String()}
+ * prints: keywords in lower case, single spaces around operators, {@code by (...)} before the
+ * arguments, matchers sorted, durations in Prometheus's notation, strings double-quoted with Go
+ * escapes.
+ */
+final class Printer {
+  private final StringBuilder out = new StringBuilder();
+
+  private Printer() {}
+
+  static String print(Expr expr) {
+    Printer printer = new Printer();
+    printer.expr(expr);
+    return printer.out.toString();
+  }
+
+  static String print(DurationTerm term) {
+    Printer printer = new Printer();
+    printer.duration(term);
+    return printer.out.toString();
+  }
+
+  private void expr(Expr expr) {
+    switch (expr) {
+      case AggregateExpr e -> aggregate(e);
+      case BinaryExpr e -> binary(e);
+      case Call e -> call(e);
+      case MatrixSelector e -> matrix(e);
+      case SubqueryExpr e -> subquery(e);
+      case NumberLiteral e -> number(e);
+      case ParenExpr e -> {
+        out.append('(');
+        expr(e.expr());
+        out.append(')');
+      }
+      case StringLiteral e -> out.append(GoText.quote(e.value()));
+      case UnaryExpr e -> {
+        out.append(e.op().symbol());
+        expr(e.expr());
+      }
+      case VectorSelector e -> {
+        selector(e);
+        at(e.timestamp(), e.atAnchor());
+        offset(e.originalOffset(), e.originalOffsetExpr());
+      }
+    }
+  }
+
+  private void aggregate(AggregateExpr e) {
+    out.append(e.op().keyword());
+    if (e.without()) {
+      out.append(" without (");
+      labels(e.grouping());
+      out.append(") ");
+    } else if (!e.grouping().isEmpty()) {
+      out.append(" by (");
+      labels(e.grouping());
+      out.append(") ");
+    }
+    out.append('(');
+    if (e.param() != null) {
+      expr(e.param());
+      out.append(", ");
+    }
+    expr(e.expr());
+    out.append(')');
+  }
+
+  private void binary(BinaryExpr e) {
+    expr(e.lhs());
+    out.append(' ').append(e.op().symbol());
+    if (e.returnBool()) {
+      out.append(" bool");
+    }
+    VectorMatching m = e.matching();
+    if (m != null) {
+      boolean grouped =
+          m.cardinality() == Cardinality.MANY_TO_ONE || m.cardinality() == Cardinality.ONE_TO_MANY;
+      if (!m.matchingLabels().isEmpty() || m.on() || grouped) {
+        out.append(m.on() ? " on (" : " ignoring (");
+        labels(m.matchingLabels());
+        out.append(')');
+      }
+      if (grouped) {
+        out.append(m.cardinality() == Cardinality.MANY_TO_ONE ? " group_left (" : " group_right (");
+        labels(m.include());
+        out.append(')');
+      }
+    }
+    out.append(' ');
+    expr(e.rhs());
+  }
+
+  private void call(Call e) {
+    out.append(e.function().name()).append('(');
+    for (int i = 0; i < e.args().size(); i++) {
+      if (i > 0) {
+        out.append(", ");
+      }
+      expr(e.args().get(i));
+    }
+    out.append(')');
+  }
+
+  private void matrix(MatrixSelector e) {
+    VectorSelector vs = e.selector();
+    selector(vs);
+    out.append('[');
+    rangeOrExpr(e.range(), e.rangeExpr());
+    out.append(']');
+    at(vs.timestamp(), vs.atAnchor());
+    offset(vs.originalOffset(), vs.originalOffsetExpr());
+  }
+
+  private void subquery(SubqueryExpr e) {
+    expr(e.expr());
+    out.append('[');
+    rangeOrExpr(e.range(), e.rangeExpr());
+    out.append(':');
+    if (!e.step().isZero()) {
+      out.append(GoDuration.format(e.step()));
+    } else if (e.stepExpr() != null) {
+      duration(e.stepExpr());
+    }
+    out.append(']');
+    at(e.timestamp(), e.atAnchor());
+    offset(e.originalOffset(), e.originalOffsetExpr());
+  }
+
+  private void rangeOrExpr(Duration range, DurationExpr rangeExpr) {
+    if (rangeExpr != null) {
+      duration(rangeExpr);
+    } else {
+      out.append(GoDuration.format(range));
+    }
+  }
+
+  private void number(NumberLiteral e) {
+    double v = e.value();
+    if (!e.duration()) {
+      out.append(GoNumbers.formatShortest(v));
+    } else if (v < 0) {
+      out.append('-').append(GoDuration.format(Duration.ofNanos(GoNumbers.toInt64(-v * 1e9))));
+    } else {
+      out.append(GoDuration.format(Duration.ofNanos(GoNumbers.toInt64(v * 1e9))));
+    }
+  }
+
+  /** Name and sorted matchers, leaving out the matcher the name stands for. */
+  private void selector(VectorSelector e) {
+    List<String> matchers = new ArrayList<>(e.matchers().size());
+    for (Matcher m : e.matchers()) {
+      boolean isName =
+          m.name().equals("__name__")
+              && m.type() == Matcher.Type.EQUAL
+              && !m.value().isEmpty()
+              && m.value().equals(e.name());
+      if (!isName) {
+        matchers.add(matcher(m));
+      }
+    }
+    out.append(e.name());
+    if (!matchers.isEmpty()) {
+      // Go sorts by bytes, which for UTF-8 is code point order.
+      matchers.sort((a, b) -> Arrays.compareUnsigned(Utf8.encode(a), Utf8.encode(b)));
+      out.append('{').append(String.join(",", matchers)).append('}');
+    }
+  }
+
+  private static String matcher(Matcher m) {
+    String name = isLegacyName(m.name()) ? m.name() : GoText.quote(m.name());
+    return name + m.type().symbol() + GoText.quote(m.value());
+  }
+
+  private void at(Long timestamp, AtAnchor anchor) {
+    if (timestamp != null) {
+      out.append(" @ ").append(GoNumbers.formatFixed(timestamp / 1000.0, 3));
+    } else if (anchor == AtAnchor.START) {
+      out.append(" @ start()");
+    } else if (anchor == AtAnchor.END) {
+      out.append(" @ end()");
+    }
+  }
+
+  private void offset(Duration offset, DurationExpr offsetExpr) {
+    if (offsetExpr != null) {
+      out.append(" offset ");
+      duration(offsetExpr);
+    } else if (offset.isNegative()) {
+      out.append(" offset -").append(GoDuration.format(offset.negated()));
+    } else if (!offset.isZero()) {
+      out.append(" offset ").append(GoDuration.format(offset));
+    }
+  }
+
+  private void duration(DurationTerm term) {
+    switch (term) {
+      case NumberLiteral n -> number(n);
+      case DurationExpr d -> durationExpr(d);
+    }
+  }
+
+  private void durationExpr(DurationExpr d) {
+    if (d.wrapped()) {
+      out.append('(');
+    }
+    switch (d.op()) {
+      case STEP, RANGE -> out.append(d.op().symbol()).append("()");
+      case MIN_OF, MAX_OF -> {
+        out.append(d.op().symbol()).append('(');
+        duration(d.lhs());
+        out.append(", ");
+        duration(d.rhs());
+        out.append(')');
+      }
+      default -> {
+        if (d.lhs() == null) {
+          // A sign: minus is written, plus is not.
+          if (d.op() == DurationOp.SUB) {
+            out.append('-');
+          }
+          duration(d.rhs());
+        } else {
+          duration(d.lhs());
+          out.append(' ').append(d.op().symbol()).append(' ');
+          duration(d.rhs());
+        }
+      }
+    }
+    if (d.wrapped()) {
+      out.append(')');
+    }
+  }
+
+  private void labels(List<String> names) {
+    for (int i = 0; i < names.size(); i++) {
+      if (i > 0) {
+        out.append(", ");
+      }
+      String name = names.get(i);
+      out.append(isLegacyName(name) ? name : GoText.quote(name));
+    }
+  }
+
+  /** Whether a label name needs no quotes: {@code [a-zA-Z_][a-zA-Z0-9_]*}. */
+  private static boolean isLegacyName(String name) {
+    if (name.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      boolean letter = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+      if (!letter && !(i > 0 && c >= '0' && c <= '9')) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
