@@ -75,14 +75,7 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
           FileChannel.open(
               dir.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
       this.lock = lockExclusively(lockChannel, dir);
-      this.wal =
-          Wal.open(
-              dir.resolve("wal"),
-              options.walSegmentBytes(),
-              nanos -> {
-                metrics.walFsyncs.increment();
-                metrics.walFsyncNanos.add(nanos);
-              });
+      this.wal = Wal.open(dir.resolve("wal"), options.walSegmentBytes(), metrics::recordFsync);
     }
     this.head = new Head(options, metrics, wal);
   }
