@@ -10,7 +10,12 @@ import picocli.CommandLine.Command;
     versionProvider = BuildInfo.class,
     description =
         "Observability for deep-learning training: metrics, GPUs and training curves on one timeline.",
-    subcommands = {ServerCommand.class, TsdbCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      ServerCommand.class,
+      TsdbCommand.class,
+      ImportCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class Main implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -1,0 +1,18 @@
+package io.flightdeck.tensorboard;
+
+/**
+ * What a one-shot import of a logdir did.
+ *
+ * @param scalarPoints scalar points stored (each as a value and a step sample)
+ * @param histogramPoints histogram points stored
+ * @param textPoints text points read; not stored yet
+ * @param skipped points read but not stored: images, hparams, unsupported plugins
+ * @param errors damaged records, unreadable files and samples the storage refused
+ */
+public record ImportSummary(
+    long runs,
+    long scalarPoints,
+    long histogramPoints,
+    long textPoints,
+    long skipped,
+    long errors) {}

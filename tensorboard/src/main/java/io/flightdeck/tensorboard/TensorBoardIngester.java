@@ -1,0 +1,230 @@
+package io.flightdeck.tensorboard;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.storage.Appendable;
+import io.flightdeck.storage.Appender;
+import io.flightdeck.storage.SampleRejectedException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Writes decoded points of one logdir through an {@link Appendable} under the names described in
+ * {@code tensorboard/docs/naming.md}: scalars with their steps, histograms as Prometheus classic
+ * histograms. Text, images, hparams and skipped values are counted but not stored.
+ *
+ * <p>Timestamps are the events' wall times in ms, made strictly increasing per series (a wall time
+ * not after the series' previous timestamp becomes previous + 1 ms), so no point is lost or
+ * overwritten and a re-read of the same files gives the same timestamps.
+ *
+ * <p>Samples are committed every {@code batchSize} appends and on {@link #commit()}, which the
+ * caller must call at the end. Rejected samples are counted, not thrown. Not thread-safe.
+ */
+public final class TensorBoardIngester {
+  public static final String SCALAR = "tensorboard_scalar";
+  public static final String SCALAR_STEP = "tensorboard_scalar_step";
+  public static final String HISTOGRAM_BUCKET = "tensorboard_histogram_bucket";
+  public static final String HISTOGRAM_COUNT = "tensorboard_histogram_count";
+  public static final String HISTOGRAM_SUM = "tensorboard_histogram_sum";
+
+  private final Appendable storage;
+  private final String logdir;
+  private final int batchSize;
+  private final Map<Key, ScalarSeries> scalars = new HashMap<>();
+  private final Map<Key, HistogramSeries> histograms = new HashMap<>();
+  private Appender appender;
+  private int pending;
+  private long scalarPoints;
+  private long histogramPoints;
+  private long textPoints;
+  private long skipped;
+  private long rejectedSamples;
+
+  /**
+   * @param logdir the logdir as the user gave it, stored in the {@code logdir} label
+   * @param batchSize samples per commit
+   */
+  public TensorBoardIngester(Appendable storage, String logdir, int batchSize) {
+    if (batchSize < 1) {
+      throw new IllegalArgumentException("batchSize must be positive, got " + batchSize);
+    }
+    this.storage = storage;
+    this.logdir = logdir;
+    this.batchSize = batchSize;
+  }
+
+  /** Stores or counts one point of run {@code run} (the run's name relative to the logdir). */
+  public void write(String run, SummaryPoint point) {
+    switch (point) {
+      case ScalarPoint p -> writeScalar(run, p);
+      case HistogramPoint p -> writeHistogram(run, p);
+      case TextPoint p -> textPoints++;
+      case ImagePoint p -> skipped++;
+      case HParamsPoint p -> skipped++;
+      case SkippedValue p -> skipped++;
+    }
+  }
+
+  /** Commits what is pending. */
+  public void commit() {
+    if (appender != null) {
+      appender.commit();
+      appender = null;
+      pending = 0;
+    }
+  }
+
+  public long scalarPoints() {
+    return scalarPoints;
+  }
+
+  public long histogramPoints() {
+    return histogramPoints;
+  }
+
+  public long textPoints() {
+    return textPoints;
+  }
+
+  /** Images, hparams and values the reader could not use: read but not stored. */
+  public long skipped() {
+    return skipped;
+  }
+
+  /** Samples the storage refused (see {@link SampleRejectedException}). */
+  public long rejectedSamples() {
+    return rejectedSamples;
+  }
+
+  private void writeScalar(String run, ScalarPoint p) {
+    ScalarSeries s = scalars.computeIfAbsent(new Key(run, p.tag()), this::scalarSeries);
+    long t = s.clock.next(p.wallTimeSeconds());
+    s.valueRef = append(s.valueRef, s.value, t, p.value());
+    s.stepRef = append(s.stepRef, s.step, t, p.step());
+    scalarPoints++;
+  }
+
+  private void writeHistogram(String run, HistogramPoint p) {
+    HistogramSeries s = histograms.computeIfAbsent(new Key(run, p.tag()), this::histogramSeries);
+    long t = s.clock.next(p.wallTimeSeconds());
+    List<Double> limits = p.bucketLimits();
+    List<Double> counts = p.bucketCounts();
+    for (Double limit : limits) {
+      if (limit < Double.MAX_VALUE) {
+        s.buckets.computeIfAbsent(limit, le -> new Ref(labels(HISTOGRAM_BUCKET, s.key, le)));
+      }
+    }
+    // Every bound the series ever had gets a value, so a query at this time never mixes in a
+    // bucket left over from an earlier step with a different layout.
+    double cumulative = 0;
+    int i = 0;
+    for (Map.Entry<Double, Ref> bucket : s.buckets.entrySet()) {
+      while (i < limits.size() && limits.get(i) <= bucket.getKey()) {
+        cumulative += counts.get(i++);
+      }
+      Ref ref = bucket.getValue();
+      ref.ref = append(ref.ref, ref.labels, t, cumulative);
+    }
+    double total = counts.stream().mapToDouble(Double::doubleValue).sum();
+    s.inf.ref = append(s.inf.ref, s.inf.labels, t, total);
+    s.count.ref = append(s.count.ref, s.count.labels, t, total);
+    // The histograms plugin's [k,3] form has no sum; leave a gap rather than store a NaN.
+    if (!Double.isNaN(p.sum())) {
+      s.sum.ref = append(s.sum.ref, s.sum.labels, t, p.sum());
+    }
+    histogramPoints++;
+  }
+
+  private long append(long ref, Labels labels, long t, double value) {
+    if (appender == null) {
+      appender = storage.appender();
+    }
+    long next = ref;
+    try {
+      next = appender.append(ref, labels, t, value);
+    } catch (SampleRejectedException e) {
+      rejectedSamples++;
+    }
+    if (++pending >= batchSize) {
+      commit();
+    }
+    return next;
+  }
+
+  private ScalarSeries scalarSeries(Key key) {
+    return new ScalarSeries(labels(SCALAR, key, null), labels(SCALAR_STEP, key, null));
+  }
+
+  private HistogramSeries histogramSeries(Key key) {
+    return new HistogramSeries(
+        key,
+        new Ref(labels(HISTOGRAM_BUCKET, key, Double.POSITIVE_INFINITY)),
+        new Ref(labels(HISTOGRAM_COUNT, key, null)),
+        new Ref(labels(HISTOGRAM_SUM, key, null)));
+  }
+
+  private Labels labels(String metric, Key key, Double le) {
+    Labels.Builder b =
+        Labels.builder()
+            .set(Labels.METRIC_NAME, metric)
+            .set("tag", key.tag)
+            .set("run", key.run)
+            .set("logdir", logdir);
+    if (le != null) {
+      b.set("le", PrometheusFloat.format(le));
+    }
+    return b.build();
+  }
+
+  private record Key(String run, String tag) {}
+
+  /** Makes a series' timestamps strictly increasing, the same way on every read. */
+  private static final class SeriesClock {
+    private long last = Long.MIN_VALUE;
+
+    long next(double wallTimeSeconds) {
+      long wall = (long) Math.floor(wallTimeSeconds * 1000);
+      last = wall > last ? wall : last + 1;
+      return last;
+    }
+  }
+
+  private static final class Ref {
+    final Labels labels;
+    long ref;
+
+    Ref(Labels labels) {
+      this.labels = labels;
+    }
+  }
+
+  private static final class ScalarSeries {
+    final Labels value;
+    final Labels step;
+    final SeriesClock clock = new SeriesClock();
+    long valueRef;
+    long stepRef;
+
+    ScalarSeries(Labels value, Labels step) {
+      this.value = value;
+      this.step = step;
+    }
+  }
+
+  private static final class HistogramSeries {
+    final Key key;
+    final Ref inf;
+    final Ref count;
+    final Ref sum;
+    final TreeMap<Double, Ref> buckets = new TreeMap<>();
+    final SeriesClock clock = new SeriesClock();
+
+    HistogramSeries(Key key, Ref inf, Ref count, Ref sum) {
+      this.key = key;
+      this.inf = inf;
+      this.count = count;
+      this.sum = sum;
+    }
+  }
+}

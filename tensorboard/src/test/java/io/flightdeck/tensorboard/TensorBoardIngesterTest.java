@@ -1,0 +1,179 @@
+package io.flightdeck.tensorboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.tensorboard.RecordingAppendable.Sample;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TensorBoardIngesterTest {
+  private static final double T0 = 1_700_000_000.0;
+
+  private final RecordingAppendable storage = new RecordingAppendable();
+  private final TensorBoardIngester ingester = new TensorBoardIngester(storage, "logs", 3);
+
+  @Test
+  void scalarAndStepShareLabelsAndTimestamp() {
+    ingester.write("runs/a", new ScalarPoint("train/loss", 7, T0 + 0.1234, 0.5));
+    ingester.commit();
+
+    assertThat(storage.samples(series("tensorboard_scalar", "train/loss", "runs/a")))
+        .containsExactly(new Sample(1_700_000_000_123L, 0.5));
+    assertThat(storage.samples(series("tensorboard_scalar_step", "train/loss", "runs/a")))
+        .containsExactly(new Sample(1_700_000_000_123L, 7));
+    assertThat(ingester.scalarPoints()).isEqualTo(1);
+  }
+
+  @Test
+  void stepsWithinOneMillisecondAreAllKeptOneMillisecondApart() {
+    for (int step = 0; step < 5; step++) {
+      ingester.write(".", new ScalarPoint("loss", step, T0, step * 10.0));
+    }
+    ingester.write(".", new ScalarPoint("loss", 5, T0 + 0.002, 50.0));
+    ingester.write(".", new ScalarPoint("loss", 6, T0 + 0.003, 60.0));
+    ingester.commit();
+
+    long t = 1_700_000_000_000L;
+    assertThat(storage.samples(series("tensorboard_scalar", "loss", ".")))
+        .extracting(Sample::t, Sample::v)
+        .containsExactly(
+            tuple(t, 0.0),
+            tuple(t + 1, 10.0),
+            tuple(t + 2, 20.0),
+            tuple(t + 3, 30.0),
+            tuple(t + 4, 40.0),
+            tuple(t + 5, 50.0),
+            tuple(t + 6, 60.0));
+    assertThat(storage.samples(series("tensorboard_scalar_step", "loss", ".")))
+        .extracting(Sample::v)
+        .containsExactly(0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+  }
+
+  @Test
+  void stepsGoingBackAfterARestartKeepEveryPoint() {
+    long[] steps = {98, 99, 90, 91};
+    for (int i = 0; i < steps.length; i++) {
+      ingester.write("r", new ScalarPoint("loss", steps[i], T0 + i, i));
+    }
+    ingester.commit();
+
+    assertThat(storage.samples(series("tensorboard_scalar_step", "loss", "r")))
+        .extracting(Sample::v)
+        .containsExactly(98.0, 99.0, 90.0, 91.0);
+  }
+
+  @Test
+  void separateSeriesHaveSeparateClocks() {
+    ingester.write("r", new ScalarPoint("a", 0, T0, 1));
+    ingester.write("r", new ScalarPoint("b", 0, T0, 2));
+    ingester.write("r2", new ScalarPoint("a", 0, T0, 3));
+    ingester.commit();
+
+    assertThat(storage.samples(series("tensorboard_scalar", "b", "r")))
+        .containsExactly(new Sample(1_700_000_000_000L, 2));
+    assertThat(storage.samples(series("tensorboard_scalar", "a", "r2")))
+        .containsExactly(new Sample(1_700_000_000_000L, 3));
+  }
+
+  @Test
+  void writingTheSamePointsAgainChangesNothing() {
+    List<ScalarPoint> points =
+        List.of(new ScalarPoint("x", 0, T0, 1), new ScalarPoint("x", 1, T0, 2));
+    points.forEach(p -> ingester.write(".", p));
+    ingester.commit();
+    Map<Labels, ?> first = Map.copyOf(storage.series);
+
+    TensorBoardIngester again = new TensorBoardIngester(storage, "logs", 3);
+    points.forEach(p -> again.write(".", p));
+    again.commit();
+
+    assertThat(storage.series).isEqualTo(first);
+    assertThat(again.rejectedSamples()).isZero();
+  }
+
+  @Test
+  void legacyHistogramBecomesCumulativeBuckets() {
+    ingester.write(
+        "r",
+        new HistogramPoint(
+            "w",
+            3,
+            T0,
+            -1,
+            5,
+            6,
+            9.5,
+            30,
+            List.of(0.0, 1.0, 2.5, Double.MAX_VALUE),
+            List.of(1.0, 0.0, 3.0, 2.0)));
+    ingester.commit();
+
+    assertThat(bucket("w", "0")).containsExactly(new Sample(1_700_000_000_000L, 1));
+    assertThat(bucket("w", "1")).extracting(Sample::v).containsExactly(1.0);
+    assertThat(bucket("w", "2.5")).extracting(Sample::v).containsExactly(4.0);
+    assertThat(bucket("w", "+Inf")).extracting(Sample::v).containsExactly(6.0);
+    assertThat(storage.samples(series("tensorboard_histogram_count", "w", "r")))
+        .extracting(Sample::v)
+        .containsExactly(6.0);
+    assertThat(storage.samples(series("tensorboard_histogram_sum", "w", "r")))
+        .extracting(Sample::v)
+        .containsExactly(9.5);
+    assertThat(ingester.histogramPoints()).isEqualTo(1);
+  }
+
+  @Test
+  void aBoundMissingFromALaterStepStillGetsItsCumulativeCount() {
+    ingester.write("r", histogram(0, List.of(1.0, 2.0), List.of(1.0, 1.0)));
+    ingester.write("r", histogram(1, List.of(3.0), List.of(4.0)));
+    ingester.commit();
+
+    assertThat(bucket("h", "1")).extracting(Sample::v).containsExactly(1.0, 0.0);
+    assertThat(bucket("h", "2")).extracting(Sample::v).containsExactly(2.0, 0.0);
+    assertThat(bucket("h", "3")).extracting(Sample::v).containsExactly(4.0);
+    assertThat(bucket("h", "+Inf")).extracting(Sample::v).containsExactly(2.0, 4.0);
+    // The histograms plugin's [k,3] form has no sum: no sample rather than NaN.
+    assertThat(storage.samples(series("tensorboard_histogram_sum", "h", "r"))).isEmpty();
+  }
+
+  @Test
+  void textImagesAndSkippedValuesAreCountedNotStored() {
+    ingester.write("r", new TextPoint("notes/text_summary", 0, T0, List.of("hi")));
+    ingester.write("r", new ImagePoint("img", 0, T0, 0, 1, 1, 3, new byte[0]));
+    ingester.write("r", new SkippedValue("pr", 0, T0, "pr_curves", "unsupported"));
+    ingester.commit();
+
+    assertThat(ingester.textPoints()).isEqualTo(1);
+    assertThat(ingester.skipped()).isEqualTo(2);
+    assertThat(storage.sampleCount()).isZero();
+  }
+
+  @Test
+  void commitsEveryBatch() {
+    for (int step = 0; step < 4; step++) {
+      ingester.write(".", new ScalarPoint("x", step, T0 + step, step));
+    }
+    // 8 samples at a batch size of 3: two full batches committed, two samples pending.
+    assertThat(storage.commits).isEqualTo(2);
+    assertThat(storage.sampleCount()).isEqualTo(6);
+    ingester.commit();
+    assertThat(storage.sampleCount()).isEqualTo(8);
+  }
+
+  private static HistogramPoint histogram(long step, List<Double> limits, List<Double> counts) {
+    double n = counts.stream().mapToDouble(Double::doubleValue).sum();
+    return new HistogramPoint(
+        "h", step, T0 + step, 0, 3, n, Double.NaN, Double.NaN, limits, counts);
+  }
+
+  private List<Sample> bucket(String tag, String le) {
+    return storage.samples(
+        series("tensorboard_histogram_bucket", tag, "r").toBuilder().set("le", le).build());
+  }
+
+  private static Labels series(String metric, String tag, String run) {
+    return Labels.of("__name__", metric, "tag", tag, "run", run, "logdir", "logs");
+  }
+}
