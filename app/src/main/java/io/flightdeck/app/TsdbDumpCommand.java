@@ -48,7 +48,7 @@ final class TsdbDumpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    List<Matcher> matchers = SelectorParser.parse(match);
+    List<Matcher> matchers = SeriesSelector.parse(match);
     PrintWriter out =
         new PrintWriter(
             new BufferedWriter(

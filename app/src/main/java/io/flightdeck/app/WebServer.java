@@ -115,7 +115,7 @@ final class WebServer {
       start = TimeParam.parse("start", param(ctx, "start"), Long.MIN_VALUE);
       end = TimeParam.parse("end", param(ctx, "end"), Long.MAX_VALUE);
       for (String selector : selectors) {
-        parsed.add(SelectorParser.parse(selector));
+        parsed.add(SeriesSelector.parse(selector));
       }
     } catch (IllegalArgumentException e) {
       ctx.status(400).json(error("bad_data", e.getMessage()));

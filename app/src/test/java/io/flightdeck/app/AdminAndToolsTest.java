@@ -95,6 +95,6 @@ class AdminAndToolsTest {
     FlightdeckCli.Result badMatch =
         FlightdeckCli.run("tsdb", "dump", data.toString(), "--match={gpu=");
     assertThat(badMatch.exitCode()).isEqualTo(1);
-    assertThat(badMatch.stderr()).contains("bad selector").contains("position");
+    assertThat(badMatch.stderr()).contains("bad selector").contains("parse error");
   }
 }
