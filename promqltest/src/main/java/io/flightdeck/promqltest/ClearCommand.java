@@ -1,0 +1,4 @@
+package io.flightdeck.promqltest;
+
+/** {@code clear}: discard all stored data and continue with an empty storage. */
+public record ClearCommand(int line) implements Command {}
