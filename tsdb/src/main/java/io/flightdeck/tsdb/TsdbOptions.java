@@ -87,10 +87,6 @@ public record TsdbOptions(
         });
   }
 
-  public TsdbOptions withWalSegmentBytes(long value) {
-    return change(b -> b.walSegmentBytes = value);
-  }
-
   public TsdbOptions withCompactionInterval(Duration value) {
     return change(b -> b.compactionInterval = value);
   }
