@@ -1,0 +1,523 @@
+package io.flightdeck.promql.engine;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.promql.parser.AggregateExpr;
+import io.flightdeck.promql.parser.AggregateOp;
+import io.flightdeck.promql.parser.Expr;
+import io.flightdeck.promql.parser.GoFormat;
+import io.flightdeck.promql.parser.ParenExpr;
+import io.flightdeck.promql.parser.StringLiteral;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Aggregation operators. Series are assigned to groups once (by their {@code by}/{@code without}
+ * labels); each step then folds the group's samples with Prometheus's arithmetic: Kahan-Neumaier
+ * compensated sums, an incremental mean once a sum overflows, Welford's variance, and NaN rules for
+ * {@code min}/{@code max}/{@code topk}.
+ */
+final class AggregationEvaluator {
+  private static final Comparator<Double> NAN_FIRST =
+      (a, b) -> {
+        if (Double.isNaN(a)) {
+          return Double.isNaN(b) ? 0 : -1;
+        }
+        if (Double.isNaN(b)) {
+          return 1;
+        }
+        return Double.compare(a, b) == 0 ? 0 : (a < b ? -1 : 1);
+      };
+
+  private final Evaluator ev;
+
+  AggregationEvaluator(Evaluator ev) {
+    this.ev = ev;
+  }
+
+  List<EvalSeries> eval(AggregateExpr e) {
+    if (e.op() == AggregateOp.COUNT_VALUES) {
+      return countValues(e);
+    }
+    double[] params = e.param() == null ? null : ev.scalarPerStep(e.param());
+    List<EvalSeries> input = ev.eval(e.expr());
+    Set<String> grouping = new TreeSet<>(e.grouping());
+    return switch (e.op()) {
+      case TOPK, BOTTOMK, LIMITK, LIMIT_RATIO -> selecting(e, input, grouping, params);
+      default -> folding(e, input, grouping, params);
+    };
+  }
+
+  private int[] assignGroups(
+      List<EvalSeries> input, Set<String> grouping, boolean without, List<Labels> groupLabels) {
+    Map<String, Integer> groupIndex = new HashMap<>();
+    int[] groupOf = new int[input.size()];
+    for (int i = 0; i < input.size(); i++) {
+      Labels labels = input.get(i).labels;
+      String key =
+          without || !grouping.isEmpty() ? LabelOps.signature(labels, grouping, !without) : "";
+      Integer index = groupIndex.get(key);
+      if (index == null) {
+        index = groupLabels.size();
+        groupIndex.put(key, index);
+        groupLabels.add(groupingLabels(labels, grouping, without));
+      }
+      groupOf[i] = index;
+    }
+    return groupOf;
+  }
+
+  private static Labels groupingLabels(Labels labels, Set<String> grouping, boolean without) {
+    if (without) {
+      Set<String> dropped = new TreeSet<>(grouping);
+      dropped.add(Labels.METRIC_NAME);
+      return LabelOps.drop(labels, dropped);
+    }
+    return grouping.isEmpty() ? Labels.EMPTY : LabelOps.keep(labels, grouping);
+  }
+
+  /** Per-step state of one group. */
+  private static final class Group {
+    boolean seen;
+    double value;
+    double mean;
+    double kahan;
+    double count;
+    boolean incrementalMean;
+    boolean dropName;
+    double[] values = new double[4];
+    int valueCount;
+  }
+
+  private List<EvalSeries> folding(
+      AggregateExpr e, List<EvalSeries> input, Set<String> grouping, double[] params) {
+    AggregateOp op = e.op();
+    if (op == AggregateOp.QUANTILE) {
+      warnInvalidQuantiles(e, params);
+    }
+    List<Labels> groupLabels = new ArrayList<>();
+    int[] groupOf = assignGroups(input, grouping, e.without(), groupLabels);
+    Group[] groups = new Group[groupLabels.size()];
+    for (int g = 0; g < groups.length; g++) {
+      groups[g] = new Group();
+    }
+    EvalSeries[] outputs = new EvalSeries[groups.length];
+    int[] cursors = new int[input.size()];
+    for (int step = 0; step < ev.numSteps; step++) {
+      ev.ctx.checkDeadline();
+      long ts = ev.stepTime(step);
+      for (Group g : groups) {
+        g.seen = false;
+      }
+      for (int si = 0; si < input.size(); si++) {
+        EvalSeries series = input.get(si);
+        int c = cursors[si];
+        if (c >= series.size || series.timestamps[c] != ts) {
+          continue;
+        }
+        cursors[si] = c + 1;
+        accumulate(op, groups[groupOf[si]], series.values[c], series.dropName);
+      }
+      int produced = 0;
+      for (int g = 0; g < groups.length; g++) {
+        Group group = groups[g];
+        if (!group.seen) {
+          continue;
+        }
+        double q = params == null ? 0 : params[step];
+        double result = finish(op, group, q);
+        if (outputs[g] == null) {
+          outputs[g] = new EvalSeries(groupLabels.get(g), false, Math.min(ev.numSteps, 64));
+        }
+        outputs[g].dropName |= group.dropName;
+        outputs[g].add(ts, result);
+        produced++;
+      }
+      ev.ctx.budget.take(produced);
+    }
+    List<EvalSeries> out = new ArrayList<>();
+    for (EvalSeries s : outputs) {
+      if (s != null) {
+        out.add(s);
+      }
+    }
+    return out;
+  }
+
+  private static void accumulate(AggregateOp op, Group group, double f, boolean dropName) {
+    if (!group.seen) {
+      group.seen = true;
+      group.value = f;
+      group.mean = f;
+      group.kahan = 0;
+      group.count = 1;
+      group.incrementalMean = false;
+      group.dropName = dropName;
+      group.valueCount = 0;
+      switch (op) {
+        case STDVAR, STDDEV ->
+            group.value = Double.isNaN(f) || Double.isInfinite(f) ? Double.NaN : 0;
+        case QUANTILE -> addValue(group, f);
+        case GROUP -> group.value = 1;
+        default -> {}
+      }
+      return;
+    }
+    group.dropName |= dropName;
+    switch (op) {
+      case SUM -> kahanInc(group, f);
+      case AVG -> {
+        group.count++;
+        if (!group.incrementalMean) {
+          double sum = group.value + f;
+          if (!Double.isInfinite(sum)) {
+            kahanInc(group, f);
+            return;
+          }
+          group.incrementalMean = true;
+          group.mean = group.value / (group.count - 1);
+          group.kahan /= group.count - 1;
+        }
+        double q = (group.count - 1) / group.count;
+        double[] r = kahan(f / group.count, q * group.mean, q * group.kahan);
+        group.mean = r[0];
+        group.kahan = r[1];
+      }
+      case GROUP -> {}
+      case MAX -> {
+        if (group.value < f || Double.isNaN(group.value)) {
+          group.value = f;
+        }
+      }
+      case MIN -> {
+        if (group.value > f || Double.isNaN(group.value)) {
+          group.value = f;
+        }
+      }
+      case COUNT -> group.count++;
+      case STDVAR, STDDEV -> {
+        group.count++;
+        double delta = f - group.mean;
+        group.mean += delta / group.count;
+        group.value += delta * (f - group.mean);
+      }
+      case QUANTILE -> addValue(group, f);
+      default -> throw new IllegalStateException("not a folding aggregation: " + op);
+    }
+  }
+
+  private static void addValue(Group group, double f) {
+    if (group.valueCount == group.values.length) {
+      group.values = Arrays.copyOf(group.values, group.valueCount * 2);
+    }
+    group.values[group.valueCount++] = f;
+  }
+
+  private static void kahanInc(Group group, double f) {
+    double[] r = kahan(f, group.value, group.kahan);
+    group.value = r[0];
+    group.kahan = r[1];
+  }
+
+  /** Kahan-Neumaier summation step: the new sum and compensation. */
+  static double[] kahan(double inc, double sum, double c) {
+    double t = sum + inc;
+    if (Double.isInfinite(t)) {
+      c = 0;
+    } else if (Math.abs(sum) >= Math.abs(inc)) {
+      c += (sum - t) + inc;
+    } else {
+      c += (inc - t) + sum;
+    }
+    return new double[] {t, c};
+  }
+
+  private static double finish(AggregateOp op, Group g, double q) {
+    return switch (op) {
+      case SUM -> g.value + g.kahan;
+      case AVG -> g.incrementalMean ? g.mean + g.kahan : g.value / g.count + g.kahan / g.count;
+      case COUNT -> g.count;
+      case STDVAR -> g.value / g.count;
+      case STDDEV -> Math.sqrt(g.value / g.count);
+      case QUANTILE -> quantile(q, Arrays.copyOf(g.values, g.valueCount));
+      default -> g.value;
+    };
+  }
+
+  /** Prometheus's quantile of a set of values, interpolating between neighbours. */
+  static double quantile(double q, double[] values) {
+    if (values.length == 0 || Double.isNaN(q)) {
+      return Double.NaN;
+    }
+    if (q < 0) {
+      return Double.NEGATIVE_INFINITY;
+    }
+    if (q > 1) {
+      return Double.POSITIVE_INFINITY;
+    }
+    Double[] boxed = new Double[values.length];
+    for (int i = 0; i < values.length; i++) {
+      boxed[i] = values[i];
+    }
+    Arrays.sort(boxed, NAN_FIRST);
+    double n = values.length;
+    double rank = q * (n - 1);
+    double lower = Math.max(0, Math.floor(rank));
+    double upper = Math.min(n - 1, lower + 1);
+    double weight = rank - Math.floor(rank);
+    return boxed[(int) lower] * (1 - weight) + boxed[(int) upper] * weight;
+  }
+
+  private void warnInvalidQuantiles(AggregateExpr e, double[] params) {
+    boolean nan = false;
+    double max = Double.NEGATIVE_INFINITY;
+    double min = Double.POSITIVE_INFINITY;
+    for (double p : params) {
+      if (Double.isNaN(p)) {
+        nan = true;
+      } else {
+        max = Math.max(max, p);
+        min = Math.min(min, p);
+      }
+    }
+    String text = "quantile value should be between 0 and 1, got ";
+    if (nan) {
+      ev.ctx.annotations.warn(text + "NaN", e.param().position());
+    }
+    if (max > 1) {
+      ev.ctx.annotations.warn(text + GoFormat.g(max), e.param().position());
+    }
+    if (min < 0) {
+      ev.ctx.annotations.warn(text + GoFormat.g(min), e.param().position());
+    }
+  }
+
+  // ---- topk, bottomk, limitk, limit_ratio: keep input series ----
+
+  private List<EvalSeries> selecting(
+      AggregateExpr e, List<EvalSeries> input, Set<String> grouping, double[] params) {
+    AggregateOp op = e.op();
+    checkSelectionParams(e, params);
+    if (op != AggregateOp.LIMIT_RATIO && max(params) < 1) {
+      return List.of();
+    }
+    if (op == AggregateOp.LIMIT_RATIO && max(params) == 0 && min(params) == 0) {
+      return List.of();
+    }
+    List<Labels> groupLabels = new ArrayList<>();
+    int[] groupOf = assignGroups(input, grouping, e.without(), groupLabels);
+    Map<Labels, EvalSeries> byLabels = new LinkedHashMap<>();
+    List<EvalSeries> instantOut = new ArrayList<>();
+    int[] cursors = new int[input.size()];
+    for (int step = 0; step < ev.numSteps; step++) {
+      ev.ctx.checkDeadline();
+      long ts = ev.stepTime(step);
+      double param = params[step];
+      List<List<Integer>> members = new ArrayList<>(groupLabels.size());
+      for (int g = 0; g < groupLabels.size(); g++) {
+        members.add(new ArrayList<>());
+      }
+      List<Integer> present = new ArrayList<>();
+      for (int si = 0; si < input.size(); si++) {
+        EvalSeries series = input.get(si);
+        int c = cursors[si];
+        if (c < series.size && series.timestamps[c] == ts) {
+          cursors[si] = c + 1;
+          members.get(groupOf[si]).add(si);
+          present.add(si);
+        }
+      }
+      int[] valueIndex = new int[input.size()];
+      for (int si : present) {
+        valueIndex[si] = cursors[si] - 1;
+      }
+      List<Integer> chosen = new ArrayList<>();
+      for (List<Integer> group : members) {
+        chosen.addAll(choose(op, param, group, input, valueIndex));
+      }
+      for (int si : chosen) {
+        EvalSeries series = input.get(si);
+        double value = series.values[valueIndex[si]];
+        if (ev.isInstant()) {
+          EvalSeries one = new EvalSeries(series.labels, series.dropName, 1);
+          one.add(ts, value);
+          instantOut.add(one);
+          continue;
+        }
+        EvalSeries out =
+            byLabels.computeIfAbsent(
+                series.labels, l -> new EvalSeries(l, series.dropName, Math.min(ev.numSteps, 64)));
+        out.add(ts, value);
+      }
+      ev.ctx.budget.take(chosen.size());
+    }
+    return ev.isInstant() ? instantOut : new ArrayList<>(byLabels.values());
+  }
+
+  private List<Integer> choose(
+      AggregateOp op, double param, List<Integer> group, List<EvalSeries> input, int[] at) {
+    if (group.isEmpty()) {
+      return List.of();
+    }
+    switch (op) {
+      case TOPK, BOTTOMK -> {
+        long k = Math.min((long) param, input.size());
+        if (k < 1) {
+          return List.of();
+        }
+        Comparator<Integer> byValue =
+            (a, b) -> NAN_FIRST.compare(input.get(a).values[at[a]], input.get(b).values[at[b]]);
+        // NaN ranks lowest for topk and for bottomk alike: it is chosen last either way.
+        Comparator<Integer> best =
+            op == AggregateOp.TOPK
+                ? byValue.reversed()
+                : (a, b) -> {
+                  double va = input.get(a).values[at[a]];
+                  double vb = input.get(b).values[at[b]];
+                  if (Double.isNaN(va) || Double.isNaN(vb)) {
+                    return Double.isNaN(va) ? (Double.isNaN(vb) ? 0 : 1) : -1;
+                  }
+                  return Double.compare(va, vb) == 0 ? 0 : (va < vb ? -1 : 1);
+                };
+        List<Integer> sorted = new ArrayList<>(group);
+        sorted.sort(best);
+        return sorted.subList(0, (int) Math.min(k, sorted.size()));
+      }
+      case LIMITK -> {
+        long k = Math.min((long) param, input.size());
+        if (k < 1) {
+          return List.of();
+        }
+        return group.subList(0, (int) Math.min(k, group.size()));
+      }
+      case LIMIT_RATIO -> {
+        double r = Math.max(-1, Math.min(1, param));
+        if (r == 0) {
+          return List.of();
+        }
+        List<Integer> kept = new ArrayList<>();
+        for (int si : group) {
+          if (RatioSampler.keep(r, input.get(si).labels)) {
+            kept.add(si);
+          }
+        }
+        return kept;
+      }
+      default -> throw new IllegalStateException("not a selecting aggregation: " + op);
+    }
+  }
+
+  private void checkSelectionParams(AggregateExpr e, double[] params) {
+    boolean nan = false;
+    for (double p : params) {
+      nan |= Double.isNaN(p);
+    }
+    if (e.op() == AggregateOp.LIMIT_RATIO) {
+      if (max(params) == 0 && min(params) == 0) {
+        return;
+      }
+      if (nan) {
+        throw execution("Ratio value is NaN");
+      }
+      if (max(params) > 1) {
+        ev.ctx.annotations.warn(
+            "ratio value should be between -1 and 1, got "
+                + GoFormat.g(max(params))
+                + ", capping to 1",
+            e.param().position());
+      }
+      if (min(params) < -1) {
+        ev.ctx.annotations.warn(
+            "ratio value should be between -1 and 1, got "
+                + GoFormat.g(min(params))
+                + ", capping to -1",
+            e.param().position());
+      }
+      return;
+    }
+    if (max(params) < 1) {
+      return;
+    }
+    if (nan) {
+      throw execution("Parameter value is NaN");
+    }
+    if (min(params) <= -0x1p63) {
+      throw execution("Scalar value " + GoFormat.g(min(params)) + " underflows int64");
+    }
+    if (max(params) >= 0x1p63) {
+      throw execution("Scalar value " + GoFormat.g(max(params)) + " overflows int64");
+    }
+  }
+
+  private static double max(double[] values) {
+    double m = Double.NEGATIVE_INFINITY;
+    boolean any = false;
+    for (double v : values) {
+      if (!Double.isNaN(v)) {
+        m = Math.max(m, v);
+        any = true;
+      }
+    }
+    return any ? m : Double.NaN;
+  }
+
+  private static double min(double[] values) {
+    double m = Double.POSITIVE_INFINITY;
+    boolean any = false;
+    for (double v : values) {
+      if (!Double.isNaN(v)) {
+        m = Math.min(m, v);
+        any = true;
+      }
+    }
+    return any ? m : Double.NaN;
+  }
+
+  private static QueryException execution(String message) {
+    return new QueryException(QueryException.Kind.EXECUTION, message);
+  }
+
+  // ---- count_values ----
+
+  private List<EvalSeries> countValues(AggregateExpr e) {
+    Expr param = e.param();
+    while (param instanceof ParenExpr p) {
+      param = p.expr();
+    }
+    String valueLabel = ((StringLiteral) param).value();
+    if (!LabelNames.isValid(valueLabel)) {
+      throw execution("invalid label name " + GoFormat.quote(valueLabel));
+    }
+    Set<String> grouping = new TreeSet<>(e.grouping());
+    if (!e.without()) {
+      grouping.add(valueLabel);
+    }
+    List<EvalSeries> input = ev.eval(e.expr());
+    return ev.stepwise(
+        List.of(input),
+        (v, ts) -> {
+          Map<String, Labels> labelsByKey = new LinkedHashMap<>();
+          Map<String, Integer> counts = new HashMap<>();
+          for (EvalSample s : v.get(0)) {
+            Labels metric =
+                s.labels().toBuilder().set(valueLabel, GoFormat.formatFloat(s.value())).build();
+            String key =
+                e.without() || !grouping.isEmpty()
+                    ? LabelOps.signature(metric, grouping, !e.without())
+                    : "";
+            labelsByKey.putIfAbsent(key, groupingLabels(metric, grouping, e.without()));
+            counts.merge(key, 1, Integer::sum);
+          }
+          List<EvalSample> out = new ArrayList<>();
+          labelsByKey.forEach(
+              (key, labels) -> out.add(new EvalSample(labels, counts.get(key), false)));
+          return out;
+        });
+  }
+}

@@ -1,0 +1,125 @@
+package io.flightdeck.promql.engine;
+
+import io.flightdeck.promql.PromQL;
+import io.flightdeck.promql.parser.Expr;
+import io.flightdeck.promql.parser.ParseException;
+import io.flightdeck.storage.Queryable;
+import java.time.Duration;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Evaluates PromQL against a {@link Queryable} with Prometheus's semantics. Thread-safe: one engine
+ * serves every query of a server, and at most {@link EngineOptions#maxConcurrentQueries()} run at
+ * once; the others wait for a slot (counted against their timeout).
+ */
+public final class Engine {
+  private final EngineOptions options;
+  private final Semaphore slots;
+
+  public Engine(EngineOptions options) {
+    this(options, new Semaphore(options.maxConcurrentQueries(), true));
+  }
+
+  private Engine(EngineOptions options, Semaphore slots) {
+    this.options = options;
+    this.slots = slots;
+  }
+
+  public EngineOptions options() {
+    return options;
+  }
+
+  /**
+   * The same engine (sharing its concurrency limit) with another lookback delta, for the API's
+   * {@code lookback_delta} parameter.
+   */
+  public Engine withLookbackDelta(Duration lookbackDelta) {
+    return new Engine(options.withLookbackDelta(lookbackDelta), slots);
+  }
+
+  /**
+   * Evaluates {@code query} at one instant (ms).
+   *
+   * @throws ParseException if the query is not valid PromQL
+   * @throws QueryException if evaluation fails (limits, timeout, execution errors)
+   */
+  public QueryResult instantQuery(Queryable storage, String query, long timeMs) {
+    return run(storage, PromQL.parse(query), query, timeMs, timeMs, 0, true);
+  }
+
+  /** Evaluates a parsed expression at one instant (ms). */
+  public QueryResult instantQuery(Queryable storage, Expr expr, long timeMs) {
+    return run(storage, expr, expr.toString(), timeMs, timeMs, 0, true);
+  }
+
+  /**
+   * Evaluates {@code query} at every step from {@code startMs} to {@code endMs} inclusive; the
+   * result is a matrix (or, for a string expression, an error as in Prometheus).
+   *
+   * @throws ParseException if the query is not valid PromQL
+   * @throws QueryException if evaluation fails
+   */
+  public QueryResult rangeQuery(
+      Queryable storage, String query, long startMs, long endMs, long stepMs) {
+    Expr expr = PromQL.parse(query);
+    checkRange(startMs, endMs, stepMs);
+    return run(storage, expr, query, startMs, endMs, stepMs, false);
+  }
+
+  /** Evaluates a parsed expression over a range of steps. */
+  public QueryResult rangeQuery(
+      Queryable storage, Expr expr, long startMs, long endMs, long stepMs) {
+    checkRange(startMs, endMs, stepMs);
+    return run(storage, expr, expr.toString(), startMs, endMs, stepMs, false);
+  }
+
+  private static void checkRange(long startMs, long endMs, long stepMs) {
+    if (stepMs <= 0) {
+      throw new IllegalArgumentException("step must be positive: " + stepMs);
+    }
+    if (endMs < startMs) {
+      throw new IllegalArgumentException("end before start: " + endMs + " < " + startMs);
+    }
+  }
+
+  private QueryResult run(
+      Queryable storage,
+      Expr expr,
+      String query,
+      long startMs,
+      long endMs,
+      long stepMs,
+      boolean instant) {
+    long queued = System.nanoTime();
+    long deadline = queued + options.timeout().toNanos();
+    acquireSlot(deadline);
+    try {
+      long started = System.nanoTime();
+      QueryRun run =
+          new QueryRun(storage, options, expr, startMs, endMs, stepMs, instant, deadline, query);
+      QueryValue value = run.execute();
+      long finished = System.nanoTime();
+      QueryStats stats =
+          new QueryStats(
+              (started - queued) / 1e9,
+              (finished - started) / 1e9,
+              run.samplesRead(),
+              run.peakSamples());
+      return new QueryResult(value, run.warnings(), run.infos(), stats);
+    } finally {
+      slots.release();
+    }
+  }
+
+  private void acquireSlot(long deadline) {
+    try {
+      if (!slots.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+        throw new QueryException(QueryException.Kind.TIMEOUT, "query timed out in query queue");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new QueryException(QueryException.Kind.CANCELED, "query was canceled in query queue");
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package io.flightdeck.promql.engine;
+
+import java.time.Duration;
+
+/**
+ * Evaluation limits and defaults, named after Prometheus's flags: {@code --query.lookback-delta}
+ * (5m), {@code --query.max-samples} (50,000,000), {@code --query.timeout} (2m) and {@code
+ * --query.max-concurrency} (20). {@code defaultSubqueryStep} is the step of a subquery written
+ * without one: the global evaluation interval (1m). {@code delayedNameRemoval} is Prometheus's
+ * {@code promql-delayed-name-removal} feature: {@code __name__} is dropped at the end of evaluation
+ * instead of by each function, so {@code label_replace} can still read it (off by default, as in
+ * Prometheus; its own test scripts turn it on).
+ */
+public record EngineOptions(
+    Duration lookbackDelta,
+    long maxSamples,
+    Duration timeout,
+    int maxConcurrentQueries,
+    Duration defaultSubqueryStep,
+    boolean delayedNameRemoval) {
+
+  public static final EngineOptions DEFAULT =
+      new EngineOptions(
+          Duration.ofMinutes(5),
+          50_000_000,
+          Duration.ofMinutes(2),
+          20,
+          Duration.ofMinutes(1),
+          false);
+
+  public EngineOptions {
+    if (lookbackDelta.isNegative() || lookbackDelta.isZero()) {
+      throw new IllegalArgumentException("lookback delta must be positive: " + lookbackDelta);
+    }
+    if (maxSamples <= 0 || maxConcurrentQueries <= 0) {
+      throw new IllegalArgumentException("query limits must be positive");
+    }
+    if (defaultSubqueryStep.isNegative() || defaultSubqueryStep.isZero()) {
+      throw new IllegalArgumentException("subquery step must be positive: " + defaultSubqueryStep);
+    }
+  }
+
+  public EngineOptions withLookbackDelta(Duration value) {
+    return new EngineOptions(
+        value, maxSamples, timeout, maxConcurrentQueries, defaultSubqueryStep, delayedNameRemoval);
+  }
+
+  public EngineOptions withMaxSamples(long value) {
+    return new EngineOptions(
+        lookbackDelta,
+        value,
+        timeout,
+        maxConcurrentQueries,
+        defaultSubqueryStep,
+        delayedNameRemoval);
+  }
+
+  public EngineOptions withTimeout(Duration value) {
+    return new EngineOptions(
+        lookbackDelta,
+        maxSamples,
+        value,
+        maxConcurrentQueries,
+        defaultSubqueryStep,
+        delayedNameRemoval);
+  }
+
+  public EngineOptions withDelayedNameRemoval(boolean value) {
+    return new EngineOptions(
+        lookbackDelta, maxSamples, timeout, maxConcurrentQueries, defaultSubqueryStep, value);
+  }
+}

@@ -1,0 +1,81 @@
+package io.flightdeck.promql.engine;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.promql.parser.GoFormat;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Label-set operations the evaluator needs: projections, match signatures, Prometheus's notation.
+ */
+final class LabelOps {
+  private static final Pattern LEGACY_NAME = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
+  private static final char SEPARATOR = '\u00ff';
+
+  private LabelOps() {}
+
+  static Labels withoutName(Labels labels) {
+    return labels.has(Labels.METRIC_NAME) ? drop(labels, List.of(Labels.METRIC_NAME)) : labels;
+  }
+
+  /** Only the labels named in {@code names}. */
+  static Labels keep(Labels labels, Collection<String> names) {
+    List<String> pairs = new ArrayList<>();
+    for (int i = 0; i < labels.size(); i++) {
+      if (names.contains(labels.name(i))) {
+        pairs.add(labels.name(i));
+        pairs.add(labels.value(i));
+      }
+    }
+    return pairs.size() == 2 * labels.size()
+        ? labels
+        : Labels.fromSortedPairs(pairs.toArray(String[]::new));
+  }
+
+  /** All labels except those named in {@code names}. */
+  static Labels drop(Labels labels, Collection<String> names) {
+    List<String> pairs = new ArrayList<>();
+    for (int i = 0; i < labels.size(); i++) {
+      if (!names.contains(labels.name(i))) {
+        pairs.add(labels.name(i));
+        pairs.add(labels.value(i));
+      }
+    }
+    return pairs.size() == 2 * labels.size()
+        ? labels
+        : Labels.fromSortedPairs(pairs.toArray(String[]::new));
+  }
+
+  /**
+   * A key equal for two label sets exactly when they agree on the given labels ({@code on}), or on
+   * every label but those and {@code __name__} ({@code ignoring}, {@code without}).
+   */
+  static String signature(Labels labels, Collection<String> names, boolean on) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < labels.size(); i++) {
+      String name = labels.name(i);
+      boolean listed = names.contains(name);
+      boolean include = on ? listed : !listed && !name.equals(Labels.METRIC_NAME);
+      if (include) {
+        sb.append(name).append(SEPARATOR).append(labels.value(i)).append(SEPARATOR);
+      }
+    }
+    return sb.toString();
+  }
+
+  /** Prometheus's {@code labels.String()}: {@code {__name__="up", job="x"}}. */
+  static String format(Labels labels) {
+    StringBuilder sb = new StringBuilder("{");
+    for (int i = 0; i < labels.size(); i++) {
+      if (i > 0) {
+        sb.append(", ");
+      }
+      String name = labels.name(i);
+      sb.append(LEGACY_NAME.matcher(name).matches() ? name : GoFormat.quote(name));
+      sb.append('=').append(GoFormat.quote(labels.value(i)));
+    }
+    return sb.append('}').toString();
+  }
+}

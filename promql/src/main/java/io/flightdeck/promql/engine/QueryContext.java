@@ -1,0 +1,56 @@
+package io.flightdeck.promql.engine;
+
+import io.flightdeck.storage.Querier;
+
+/**
+ * What every evaluator of one query shares, subqueries included: the storage snapshot, limits,
+ * annotations and the instants {@code start()}, {@code end()}, {@code step()} refer to.
+ */
+final class QueryContext {
+  final Querier querier;
+  final EngineOptions options;
+  final SampleBudget budget;
+  final Annotations annotations = new Annotations();
+  final long deadlineNanos;
+  final long queryStart;
+  final long queryEnd;
+  final long queryStep;
+  final boolean delayedNameRemoval;
+  private int checks;
+
+  QueryContext(
+      Querier querier,
+      EngineOptions options,
+      long deadlineNanos,
+      long queryStart,
+      long queryEnd,
+      long queryStep) {
+    this.querier = querier;
+    this.options = options;
+    this.budget = new SampleBudget(options.maxSamples());
+    this.deadlineNanos = deadlineNanos;
+    this.queryStart = queryStart;
+    this.queryEnd = queryEnd;
+    this.queryStep = queryStep;
+    this.delayedNameRemoval = options.delayedNameRemoval();
+  }
+
+  long lookbackMs() {
+    return options.lookbackDelta().toMillis();
+  }
+
+  /** Fails the query once it has run past its timeout or its thread was interrupted. */
+  void checkDeadline() {
+    if ((++checks & 63) != 0) {
+      return;
+    }
+    if (Thread.currentThread().isInterrupted()) {
+      throw new QueryException(
+          QueryException.Kind.CANCELED, "query was canceled in expression evaluation");
+    }
+    if (System.nanoTime() - deadlineNanos > 0) {
+      throw new QueryException(
+          QueryException.Kind.TIMEOUT, "query timed out in expression evaluation");
+    }
+  }
+}

@@ -1,0 +1,250 @@
+package io.flightdeck.promql.engine;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.promql.parser.AggregateExpr;
+import io.flightdeck.promql.parser.BinaryExpr;
+import io.flightdeck.promql.parser.Call;
+import io.flightdeck.promql.parser.Expr;
+import io.flightdeck.promql.parser.MatrixSelector;
+import io.flightdeck.promql.parser.NumberLiteral;
+import io.flightdeck.promql.parser.ParenExpr;
+import io.flightdeck.promql.parser.StringLiteral;
+import io.flightdeck.promql.parser.SubqueryExpr;
+import io.flightdeck.promql.parser.UnaryExpr;
+import io.flightdeck.promql.parser.ValueType;
+import io.flightdeck.promql.parser.VectorSelector;
+import io.flightdeck.storage.Querier;
+import io.flightdeck.storage.Queryable;
+import io.flightdeck.storage.StorageException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One query from start to finish: find the time span its selectors read, open one storage snapshot
+ * over it, evaluate, then shape the result as the API returns it (vector, matrix, scalar or
+ * string), with names dropped and series sorted as Prometheus does.
+ */
+final class QueryRun {
+  private final Queryable storage;
+  private final EngineOptions options;
+  private final Expr expr;
+  private final long start;
+  private final long end;
+  private final long step;
+  private final boolean instant;
+  private final long deadline;
+  private final String query;
+  private QueryContext ctx;
+
+  QueryRun(
+      Queryable storage,
+      EngineOptions options,
+      Expr expr,
+      long start,
+      long end,
+      long step,
+      boolean instant,
+      long deadline,
+      String query) {
+    this.storage = storage;
+    this.options = options;
+    this.expr = expr;
+    this.start = start;
+    this.end = end;
+    this.step = step;
+    this.instant = instant;
+    this.deadline = deadline;
+    this.query = query;
+  }
+
+  QueryValue execute() {
+    ValueType type = expr.type();
+    if (!instant && type != ValueType.VECTOR && type != ValueType.SCALAR) {
+      throw new QueryException(
+          QueryException.Kind.BAD_DATA,
+          "invalid expression type \""
+              + typeName(type)
+              + "\" for range query, must be Scalar or instant Vector");
+    }
+    TimeSpan span = new TimeSpan();
+    span.walk(expr, 0, 0, null);
+    long mint = span.found ? span.mint : start;
+    long maxt = span.found ? span.maxt : end;
+    Querier querier;
+    try {
+      querier = storage.querier(mint, Math.max(mint, maxt));
+    } catch (StorageException e) {
+      throw new QueryException(QueryException.Kind.UNAVAILABLE, e.getMessage(), e);
+    }
+    try (querier) {
+      ctx = new QueryContext(querier, options, deadline, start, end, instant ? 0 : step);
+      Evaluator ev = new Evaluator(ctx, start, end, instant ? 1 : step);
+      if (expr.type() == ValueType.STRING) {
+        return new StringValue(start, CallEvaluator.stringArg(expr));
+      }
+      List<EvalSeries> result = ev.eval(expr);
+      return shape(ev, result, type);
+    } catch (StorageException e) {
+      throw new QueryException(QueryException.Kind.UNAVAILABLE, e.getMessage(), e);
+    }
+  }
+
+  private QueryValue shape(Evaluator ev, List<EvalSeries> result, ValueType type) {
+    if (type == ValueType.SCALAR) {
+      EvalSeries s = result.isEmpty() ? null : result.get(0);
+      if (instant) {
+        return new ScalarValue(start, s == null || s.size == 0 ? Double.NaN : s.values[0]);
+      }
+      List<RangeSeries> series = new ArrayList<>();
+      if (s != null && s.size > 0) {
+        series.add(s.toRangeSeries(Labels.EMPTY));
+      }
+      return new MatrixValue(series);
+    }
+    if (ctx.delayedNameRemoval) {
+      for (EvalSeries s : result) {
+        if (s.dropName) {
+          s.labels = LabelOps.withoutName(s.labels);
+        }
+      }
+    }
+    if (instant && type == ValueType.VECTOR) {
+      List<Sample> samples = new ArrayList<>(result.size());
+      Set<Labels> seen = new HashSet<>();
+      for (EvalSeries s : result) {
+        if (!seen.add(s.labels)) {
+          throw Evaluator.sameLabelset();
+        }
+        samples.add(new Sample(s.labels, start, s.values[0]));
+      }
+      return new VectorValue(samples);
+    }
+    List<EvalSeries> merged = ctx.delayedNameRemoval ? ev.mergeSameLabels(result) : result;
+    List<RangeSeries> series = new ArrayList<>(merged.size());
+    for (EvalSeries s : merged) {
+      if (s.size > 0) {
+        series.add(s.toRangeSeries(s.labels));
+      }
+    }
+    series.sort(Comparator.comparing(RangeSeries::labels));
+    return new MatrixValue(series);
+  }
+
+  private static String typeName(ValueType type) {
+    return switch (type) {
+      case MATRIX -> "range vector";
+      case VECTOR -> "instant vector";
+      case SCALAR -> "scalar";
+      case STRING -> "string";
+    };
+  }
+
+  List<String> warnings() {
+    return ctx == null ? List.of() : ctx.annotations.warnings(query);
+  }
+
+  List<String> infos() {
+    return ctx == null ? List.of() : ctx.annotations.infos(query);
+  }
+
+  long samplesRead() {
+    return ctx == null ? 0 : ctx.budget.read();
+  }
+
+  long peakSamples() {
+    return ctx == null ? 0 : ctx.budget.peak();
+  }
+
+  /**
+   * The span of sample time the query can read: each selector's window at every step, shifted by
+   * its own and its enclosing subqueries' offsets and ranges, or pinned by {@code @}.
+   */
+  private final class TimeSpan {
+    long mint = Long.MAX_VALUE;
+    long maxt = Long.MIN_VALUE;
+    boolean found;
+    private final QueryContext durations =
+        new QueryContext(null, options, deadline, start, end, instant ? 0 : step);
+
+    void walk(Expr e, long outerOffset, long outerRange, Long outerAt) {
+      switch (e) {
+        case ParenExpr p -> walk(p.expr(), outerOffset, outerRange, outerAt);
+        case UnaryExpr u -> walk(u.expr(), outerOffset, outerRange, outerAt);
+        case BinaryExpr b -> {
+          walk(b.lhs(), outerOffset, outerRange, outerAt);
+          walk(b.rhs(), outerOffset, outerRange, outerAt);
+        }
+        case AggregateExpr a -> {
+          walk(a.expr(), outerOffset, outerRange, outerAt);
+          if (a.param() != null) {
+            walk(a.param(), outerOffset, outerRange, outerAt);
+          }
+        }
+        case Call c -> {
+          for (Expr arg : c.args()) {
+            walk(arg, outerOffset, outerRange, outerAt);
+          }
+        }
+        case VectorSelector vs ->
+            cover(
+                vs,
+                options.lookbackDelta().toMillis(),
+                outerOffset,
+                outerRange,
+                outerAt,
+                durations);
+        case MatrixSelector m ->
+            cover(
+                m.selector(),
+                Durations.rangeMs(m, durations),
+                outerOffset,
+                outerRange,
+                outerAt,
+                durations);
+        case SubqueryExpr sq -> {
+          Long at = at(sq.timestamp(), sq.atAnchor());
+          long stepMs = Durations.stepMs(sq, durations);
+          walk(
+              sq.expr(),
+              outerOffset + Durations.offsetMs(sq, durations),
+              outerRange + Durations.rangeMs(sq, durations) + stepMs,
+              at != null ? at : outerAt);
+        }
+        case NumberLiteral n -> {}
+        case StringLiteral s -> {}
+      }
+    }
+
+    private void cover(
+        VectorSelector vs,
+        long window,
+        long outerOffset,
+        long outerRange,
+        Long outerAt,
+        QueryContext durations) {
+      Long at = at(vs.timestamp(), vs.atAnchor());
+      long first = at != null ? at : outerAt != null ? outerAt : start;
+      long last = at != null ? at : outerAt != null ? outerAt : end;
+      long offset = Durations.offsetMs(vs, durations) + outerOffset;
+      mint = Math.min(mint, first - window - offset - outerRange);
+      maxt = Math.max(maxt, last - offset);
+      found = true;
+    }
+
+    private Long at(Long timestamp, io.flightdeck.promql.parser.AtAnchor anchor) {
+      if (timestamp != null) {
+        return timestamp;
+      }
+      if (anchor == null) {
+        return null;
+      }
+      return switch (anchor) {
+        case START -> start;
+        case END -> end;
+      };
+    }
+  }
+}
