@@ -281,14 +281,7 @@ final class InstantFunctions {
         (key, buckets) -> {
           double result = ClassicHistograms.quantile(q, buckets);
           if (buckets.forcedMonotonic) {
-            String metric = ev.ctx.delayedNameRemoval ? key.metricName() : "";
-            String text =
-                "input to histogram_quantile needed to be fixed for monotonicity (see"
-                    + " https://prometheus.io/docs/prometheus/latest/querying/functions/#histogram_quantile)";
-            if (metric != null && !metric.isEmpty()) {
-              text += " for metric name " + GoFormat.quote(metric);
-            }
-            ev.ctx.annotations.info(text, call.args().get(1).position());
+            infoForcedMonotonicity(key, call.args().get(1));
           }
           out.add(new EvalSample(outputLabels.get(key), result, true));
         });
@@ -314,13 +307,28 @@ final class InstantFunctions {
     for (double q : qs) {
       groups.forEach(
           (key, buckets) -> {
-            double result = ClassicHistograms.quantile(q, buckets.copy());
+            ClassicHistograms.Buckets copy = buckets.copy();
+            double result = ClassicHistograms.quantile(q, copy);
+            if (copy.forcedMonotonic) {
+              infoForcedMonotonicity(key, call.args().get(0));
+            }
             Labels labels =
                 outputLabels.get(key).toBuilder().set(quantileLabel, openMetricsFloat(q)).build();
             out.add(new EvalSample(labels, result, true));
           });
     }
     return out;
+  }
+
+  private void infoForcedMonotonicity(Labels series, Expr arg) {
+    String metric = ev.ctx.delayedNameRemoval ? series.metricName() : "";
+    String text =
+        "input to histogram_quantile needed to be fixed for monotonicity (see"
+            + " https://prometheus.io/docs/prometheus/latest/querying/functions/#histogram_quantile)";
+    if (metric != null && !metric.isEmpty()) {
+      text += " for metric name " + GoFormat.quote(metric);
+    }
+    ev.ctx.annotations.info(text, arg.position());
   }
 
   /** How OpenMetrics writes a float: always with a decimal point or exponent ({@code 1.0}). */
