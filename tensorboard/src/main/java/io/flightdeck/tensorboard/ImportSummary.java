@@ -5,7 +5,7 @@ package io.flightdeck.tensorboard;
  *
  * @param scalarPoints scalar points stored (each as a value and a step sample)
  * @param histogramPoints histogram points stored
- * @param textPoints text points read; not stored yet
+ * @param textPoints text points read, stored when the import has a {@link TextStore}
  * @param skipped points read but not stored: images, hparams, unsupported plugins
  * @param errors damaged records, unreadable files and samples the storage refused
  */

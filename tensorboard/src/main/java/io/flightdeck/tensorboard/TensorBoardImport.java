@@ -12,14 +12,24 @@ import java.util.List;
  */
 public final class TensorBoardImport {
   private final Appendable storage;
+  private final TextStore texts;
   private final int batchSize;
   private final ImportListener listener;
 
+  /** An import that counts text samples without storing them. */
+  public TensorBoardImport(Appendable storage, int batchSize, ImportListener listener) {
+    this(storage, null, batchSize, listener);
+  }
+
   /**
+   * @param texts where text samples go, the store of the logdir passed to {@link #run}; null to
+   *     only count them
    * @param batchSize samples per commit
    */
-  public TensorBoardImport(Appendable storage, int batchSize, ImportListener listener) {
+  public TensorBoardImport(
+      Appendable storage, TextStore texts, int batchSize, ImportListener listener) {
     this.storage = storage;
+    this.texts = texts;
     this.batchSize = batchSize;
     this.listener = listener;
   }
@@ -29,7 +39,7 @@ public final class TensorBoardImport {
    */
   public ImportSummary run(String logdir) {
     List<TensorBoardRun> runs = RunDiscovery.discover(Path.of(logdir));
-    TensorBoardIngester ingester = new TensorBoardIngester(storage, logdir, batchSize);
+    TensorBoardIngester ingester = new TensorBoardIngester(storage, texts, logdir, batchSize);
     int filesTotal = runs.stream().mapToInt(r -> r.eventFiles().size()).sum();
     int runsDone = 0;
     int filesDone = 0;

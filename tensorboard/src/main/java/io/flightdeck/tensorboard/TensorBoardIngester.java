@@ -12,14 +12,22 @@ import java.util.TreeMap;
 /**
  * Writes decoded points of one logdir through an {@link Appendable} under the names described in
  * {@code tensorboard/docs/naming.md}: scalars with their steps, histograms as Prometheus classic
- * histograms. Text, images, hparams and skipped values are counted but not stored.
+ * histograms, text samples into a {@link TextStore} when one is given. Images, hparams and skipped
+ * values are counted but not stored.
  *
  * <p>Timestamps are the events' wall times in ms, made strictly increasing per series (a wall time
  * not after the series' previous timestamp becomes previous + 1 ms), so no point is lost or
  * overwritten and a re-read of the same files gives the same timestamps.
  *
+ * <p>A step at or below the previous step of the same run and tag is a restart from a checkpoint:
+ * as in TensorBoard the new point supersedes the earlier ones at or after its step. Nothing is
+ * deleted from the append-only storage; a {@link #RESTART_STEP} sample at the new point's timestamp
+ * records the step from which earlier points are superseded (see {@code
+ * tensorboard/docs/tailing.md}).
+ *
  * <p>Samples are committed every {@code batchSize} appends and on {@link #commit()}, which the
- * caller must call at the end. Rejected samples are counted, not thrown. Not thread-safe.
+ * caller must call at the end; the commit also syncs the text store. Rejected samples are counted,
+ * not thrown. Not thread-safe.
  */
 public final class TensorBoardIngester {
   public static final String SCALAR = "tensorboard_scalar";
@@ -27,8 +35,10 @@ public final class TensorBoardIngester {
   public static final String HISTOGRAM_BUCKET = "tensorboard_histogram_bucket";
   public static final String HISTOGRAM_COUNT = "tensorboard_histogram_count";
   public static final String HISTOGRAM_SUM = "tensorboard_histogram_sum";
+  public static final String RESTART_STEP = "tensorboard_restart_step";
 
   private final Appendable storage;
+  private final TextStore texts;
   private final String logdir;
   private final int batchSize;
   private final Map<Key, ScalarSeries> scalars = new HashMap<>();
@@ -41,15 +51,22 @@ public final class TensorBoardIngester {
   private long skipped;
   private long rejectedSamples;
 
+  /** An ingester that counts text samples without storing them. */
+  public TensorBoardIngester(Appendable storage, String logdir, int batchSize) {
+    this(storage, null, logdir, batchSize);
+  }
+
   /**
+   * @param texts where text samples go; null to only count them
    * @param logdir the logdir as the user gave it, stored in the {@code logdir} label
    * @param batchSize samples per commit
    */
-  public TensorBoardIngester(Appendable storage, String logdir, int batchSize) {
+  public TensorBoardIngester(Appendable storage, TextStore texts, String logdir, int batchSize) {
     if (batchSize < 1) {
       throw new IllegalArgumentException("batchSize must be positive, got " + batchSize);
     }
     this.storage = storage;
+    this.texts = texts;
     this.logdir = logdir;
     this.batchSize = batchSize;
   }
@@ -59,19 +76,32 @@ public final class TensorBoardIngester {
     switch (point) {
       case ScalarPoint p -> writeScalar(run, p);
       case HistogramPoint p -> writeHistogram(run, p);
-      case TextPoint p -> textPoints++;
+      case TextPoint p -> writeText(run, p);
       case ImagePoint p -> skipped++;
       case HParamsPoint p -> skipped++;
       case SkippedValue p -> skipped++;
     }
   }
 
-  /** Commits what is pending. */
+  /** Commits what is pending and makes the text samples durable. */
   public void commit() {
     if (appender != null) {
       appender.commit();
       appender = null;
       pending = 0;
+    }
+    if (texts != null) {
+      texts.sync();
+    }
+  }
+
+  /** Discards what is pending, after the storage failed; the ingester stays usable. */
+  public void rollback() {
+    if (appender != null) {
+      Appender failed = appender;
+      appender = null;
+      pending = 0;
+      failed.rollback();
     }
   }
 
@@ -83,6 +113,7 @@ public final class TensorBoardIngester {
     return histogramPoints;
   }
 
+  /** Text points handed to the text store (or only counted when there is none). */
   public long textPoints() {
     return textPoints;
   }
@@ -102,6 +133,7 @@ public final class TensorBoardIngester {
     long t = s.clock.next(p.wallTimeSeconds());
     s.valueRef = append(s.valueRef, s.value, t, p.value());
     s.stepRef = append(s.stepRef, s.step, t, p.step());
+    s.restarts.observe(p.step(), t);
     scalarPoints++;
   }
 
@@ -133,7 +165,15 @@ public final class TensorBoardIngester {
     if (!Double.isNaN(p.sum())) {
       s.sum.ref = append(s.sum.ref, s.sum.labels, t, p.sum());
     }
+    s.restarts.observe(p.step(), t);
     histogramPoints++;
+  }
+
+  private void writeText(String run, TextPoint p) {
+    if (texts != null) {
+      texts.append(run, p);
+    }
+    textPoints++;
   }
 
   private long append(long ref, Labels labels, long t, double value) {
@@ -153,7 +193,8 @@ public final class TensorBoardIngester {
   }
 
   private ScalarSeries scalarSeries(Key key) {
-    return new ScalarSeries(labels(SCALAR, key, null), labels(SCALAR_STEP, key, null));
+    return new ScalarSeries(
+        labels(SCALAR, key, null), labels(SCALAR_STEP, key, null), restarts(key));
   }
 
   private HistogramSeries histogramSeries(Key key) {
@@ -161,7 +202,12 @@ public final class TensorBoardIngester {
         key,
         new Ref(labels(HISTOGRAM_BUCKET, key, Double.POSITIVE_INFINITY)),
         new Ref(labels(HISTOGRAM_COUNT, key, null)),
-        new Ref(labels(HISTOGRAM_SUM, key, null)));
+        new Ref(labels(HISTOGRAM_SUM, key, null)),
+        restarts(key));
+  }
+
+  private Restarts restarts(Key key) {
+    return new Restarts(new Ref(labels(RESTART_STEP, key, null)));
   }
 
   private Labels labels(String metric, Key key, Double le) {
@@ -190,6 +236,26 @@ public final class TensorBoardIngester {
     }
   }
 
+  /**
+   * Follows TensorBoard's kept points: after each point the newest kept step is that point's step,
+   * so a step not above it preempts.
+   */
+  private final class Restarts {
+    final Ref marker;
+    long lastStep = Long.MIN_VALUE;
+
+    Restarts(Ref marker) {
+      this.marker = marker;
+    }
+
+    void observe(long step, long t) {
+      if (step <= lastStep) {
+        marker.ref = append(marker.ref, marker.labels, t, step);
+      }
+      lastStep = step;
+    }
+  }
+
   private static final class Ref {
     final Labels labels;
     long ref;
@@ -202,13 +268,15 @@ public final class TensorBoardIngester {
   private static final class ScalarSeries {
     final Labels value;
     final Labels step;
+    final Restarts restarts;
     final SeriesClock clock = new SeriesClock();
     long valueRef;
     long stepRef;
 
-    ScalarSeries(Labels value, Labels step) {
+    ScalarSeries(Labels value, Labels step, Restarts restarts) {
       this.value = value;
       this.step = step;
+      this.restarts = restarts;
     }
   }
 
@@ -218,13 +286,15 @@ public final class TensorBoardIngester {
     final Ref count;
     final Ref sum;
     final TreeMap<Double, Ref> buckets = new TreeMap<>();
+    final Restarts restarts;
     final SeriesClock clock = new SeriesClock();
 
-    HistogramSeries(Key key, Ref inf, Ref count, Ref sum) {
+    HistogramSeries(Key key, Ref inf, Ref count, Ref sum, Restarts restarts) {
       this.key = key;
       this.inf = inf;
       this.count = count;
       this.sum = sum;
+      this.restarts = restarts;
     }
   }
 }

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.flightdeck.model.Labels;
 import io.flightdeck.tensorboard.RecordingAppendable.Sample;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TensorBoardIngesterTest {
   private static final double T0 = 1_700_000_000.0;
@@ -63,6 +65,37 @@ class TensorBoardIngesterTest {
     assertThat(storage.samples(series("tensorboard_scalar_step", "loss", "r")))
         .extracting(Sample::v)
         .containsExactly(98.0, 99.0, 90.0, 91.0);
+  }
+
+  @Test
+  void aStepNotAboveThePreviousOneMarksWhereEarlierPointsAreSuperseded() {
+    long[] steps = {5, 6, 6, 3, 4};
+    for (int i = 0; i < steps.length; i++) {
+      ingester.write("r", new ScalarPoint("loss", steps[i], T0 + i, i));
+      ingester.write("r", histogram(steps[i], List.of(1.0), List.of(1.0)));
+    }
+    ingester.commit();
+
+    // The histograms' wall times (T0 + step) go back too, so their timestamps are bumped.
+    long t = 1_700_000_000_000L;
+    assertThat(storage.samples(series("tensorboard_restart_step", "loss", "r")))
+        .containsExactly(new Sample(t + 2000, 6), new Sample(t + 3000, 3));
+    assertThat(storage.samples(series("tensorboard_restart_step", "h", "r")))
+        .containsExactly(new Sample(t + 6001, 6), new Sample(t + 6002, 3));
+  }
+
+  @Test
+  void textGoesToTheTextStoreWhenThereIsOne(@TempDir Path dataDir) {
+    try (FileTextStore texts = FileTextStore.open(dataDir, "logs")) {
+      TensorBoardIngester withTexts = new TensorBoardIngester(storage, texts, "logs", 3);
+      withTexts.write("r", new TextPoint("notes/text_summary", 2, T0, List.of("hello")));
+      withTexts.commit();
+
+      assertThat(withTexts.textPoints()).isEqualTo(1);
+      assertThat(texts.fetch("r", "notes/text_summary", 0, 10))
+          .containsExactly(new TextSample("r", "notes/text_summary", 2, T0, List.of("hello")));
+      assertThat(storage.sampleCount()).isZero();
+    }
   }
 
   @Test
