@@ -8,9 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,6 +23,7 @@ import java.util.regex.Pattern;
  * is not valid PromQL is not: it is recorded on its {@link EvalCommand}.
  */
 public final class ScriptParser {
+  private static final String START_TIMESTAMPS = "@st";
   private static final Pattern LOAD = Pattern.compile("load(_with_nhcb)?\\s+(\\S+)");
 
   private final String file;
@@ -72,7 +75,11 @@ public final class ScriptParser {
     return new Script(file, commands);
   }
 
-  /** Parses the load block starting at {@code header}; returns the index after it. */
+  /**
+   * Parses the load block starting at {@code header}; returns the index after it. Start-timestamp
+   * lines ({@code metric@st ...}, or {@code @st ...} for every later line) are checked only so far
+   * as naming the series they apply to: storage does not keep start timestamps.
+   */
   private int load(int header, List<Command> commands) {
     Matcher m = LOAD.matcher(lines.get(header));
     if (!m.matches()) {
@@ -80,21 +87,58 @@ public final class ScriptParser {
     }
     long step = duration(header, m.group(2), "step");
     Map<Labels, SeriesDescription> series = new LinkedHashMap<>();
+    Set<Labels> startTimestamped = new LinkedHashSet<>();
+    boolean allStartTimestamped = false;
+    Labels pendingStart = null;
     int i = header + 1;
     for (; i < lines.size() && !lines.get(i).isEmpty(); i++) {
+      String first = lines.get(i).split("[\\t ]+", 2)[0];
+      if (first.endsWith(START_TIMESTAMPS)) {
+        if (pendingStart != null) {
+          throw error(i - 1, "@st line has no following sample line");
+        }
+        String metric = first.substring(0, first.length() - START_TIMESTAMPS.length());
+        if (metric.isEmpty()) {
+          allStartTimestamped = true;
+        } else {
+          pendingStart = parseSeries(i, metric + " _").labels();
+        }
+        continue;
+      }
       SeriesDescription s = series(i);
+      if (pendingStart != null) {
+        if (!pendingStart.equals(s.labels())) {
+          throw error(i - 1, "@st metric does not match the following sample line metric");
+        }
+        pendingStart = null;
+        startTimestamped.add(s.labels());
+      } else if (allStartTimestamped) {
+        startTimestamped.add(s.labels());
+      }
       series.put(s.labels(), s);
     }
+    if (pendingStart != null) {
+      throw error(i - 1, "@st line has no following sample line");
+    }
     commands.add(
-        new LoadCommand(header + 1, step, m.group(1) != null, List.copyOf(series.values())));
+        new LoadCommand(
+            header + 1,
+            step,
+            m.group(1) != null,
+            List.copyOf(series.values()),
+            List.copyOf(startTimestamped)));
     return i;
   }
 
   SeriesDescription series(int index) {
     String line = lines.get(index);
-    if (line.split("[\\t ]+", 2)[0].endsWith("@st")) {
-      throw error(index, "start-timestamp (@st) lines are not supported");
+    if (line.split("[\\t ]+", 2)[0].endsWith(START_TIMESTAMPS)) {
+      throw error(index, "start-timestamp (@st) lines belong in load blocks only");
     }
+    return parseSeries(index, line);
+  }
+
+  private SeriesDescription parseSeries(int index, String line) {
     try {
       return SeriesDescriptionParser.parse(index + 1, line);
     } catch (IllegalArgumentException e) {

@@ -260,12 +260,26 @@ class ScriptParserTest {
   }
 
   @Test
+  void startTimestampLinesNameTheirSeries() {
+    LoadCommand load =
+        parse("load 1m\n  a@st -1m 0\n  a 1 2\n  b 1\n  @st 0\n  c 1\n")
+            .commands(LoadCommand.class)
+            .get(0);
+
+    assertThat(load.series()).extracting(SeriesDescription::labels).hasSize(3);
+    assertThat(load.startTimestamped())
+        .containsExactly(Labels.of("__name__", "a"), Labels.of("__name__", "c"));
+  }
+
+  @Test
   void errorsNameFileAndLine() {
     assertError("\n\nbogus 1\n", 3, "invalid command \"bogus 1\"");
     assertError("load\n", 1, "invalid load command");
     assertError("load 5q\n  m 1\n", 1, "invalid step \"5q\"");
     assertError("load 1m\n  m 1\n  m{a=b} 2\n", 3, "quoted label value");
-    assertError("load 1m\n  m@st 0 0\n  m 1 2\n", 2, "@st");
+    assertError("load 1m\n  m@st 0 0\n  n 1 2\n", 2, "@st metric does not match");
+    assertError("load 1m\n  m@st 0 0\n", 2, "@st line has no following sample line");
+    assertError("eval instant at 0 m\n  m@st 0\n", 2, "load blocks only");
     assertError("eval instant m\n", 1, "eval instant needs 'at <time>'");
     assertError("eval_ordered range from 0 to 1m step 1m m\n", 1, "invalid eval command");
     assertError("eval instant at x m\n", 1, "invalid time \"x\"");
