@@ -231,7 +231,7 @@ final class BinaryEvaluator {
       Labels lhs, Labels rhs, BinaryOp op, VectorMatching matching, boolean dropName) {
     Labels.Builder b = lhs.toBuilder();
     if (dropName || !op.isComparison()) {
-      b.remove(Labels.METRIC_NAME);
+      LabelOps.METADATA.forEach(b::remove);
     }
     if (matching.cardinality() == Cardinality.ONE_TO_ONE) {
       if (matching.on()) {
@@ -283,7 +283,8 @@ final class BinaryEvaluator {
         continue;
       }
       if (!op.isComparison() || returnBool) {
-        Labels labels = ev.ctx.delayedNameRemoval ? s.labels() : LabelOps.withoutName(s.labels());
+        Labels labels =
+            ev.ctx.delayedNameRemoval ? s.labels() : LabelOps.withoutMetadata(s.labels());
         out.add(new EvalSample(labels, value, true));
       } else {
         out.add(s.withValue(value));

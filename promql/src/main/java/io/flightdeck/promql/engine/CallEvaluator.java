@@ -160,7 +160,7 @@ final class CallEvaluator {
       boolean dropName = !keepsName || src.dropName();
       Labels labels = src.labels();
       if (dropName && !ev.ctx.delayedNameRemoval) {
-        labels = LabelOps.withoutName(labels);
+        labels = LabelOps.withoutMetadata(labels);
       }
       EvalSeries result = null;
       w.t = src.t();
@@ -346,7 +346,7 @@ final class CallEvaluator {
     List<EvalSeries> result = ev.selectInstant(vs, true);
     for (EvalSeries s : result) {
       if (!ev.ctx.delayedNameRemoval) {
-        s.labels = LabelOps.withoutName(s.labels);
+        s.labels = LabelOps.withoutMetadata(s.labels);
       }
       s.dropName = true;
     }

@@ -106,7 +106,7 @@ final class Evaluator {
     }
     for (EvalSeries s : input) {
       if (!ctx.delayedNameRemoval) {
-        s.labels = LabelOps.withoutName(s.labels);
+        s.labels = LabelOps.withoutMetadata(s.labels);
       }
       s.dropName = true;
       for (int i = 0; i < s.size; i++) {

@@ -143,7 +143,7 @@ final class InstantFunctions {
   }
 
   private EvalSample renamed(EvalSample s, double value) {
-    Labels labels = ev.ctx.delayedNameRemoval ? s.labels() : LabelOps.withoutName(s.labels());
+    Labels labels = ev.ctx.delayedNameRemoval ? s.labels() : LabelOps.withoutMetadata(s.labels());
     return new EvalSample(labels, value, true);
   }
 
@@ -258,7 +258,7 @@ final class InstantFunctions {
       Labels withoutLe = LabelOps.drop(s.labels(), List.of("le"));
       groups.computeIfAbsent(withoutLe, k -> new ClassicHistograms.Buckets()).add(bound, s.value());
       outputLabels.putIfAbsent(
-          withoutLe, ev.ctx.delayedNameRemoval ? withoutLe : LabelOps.withoutName(withoutLe));
+          withoutLe, ev.ctx.delayedNameRemoval ? withoutLe : LabelOps.withoutMetadata(withoutLe));
     }
     return groups;
   }

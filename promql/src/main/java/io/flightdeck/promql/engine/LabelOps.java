@@ -16,8 +16,15 @@ final class LabelOps {
 
   private LabelOps() {}
 
-  static Labels withoutName(Labels labels) {
-    return labels.has(Labels.METRIC_NAME) ? drop(labels, List.of(Labels.METRIC_NAME)) : labels;
+  /**
+   * The labels Prometheus drops with the name: {@code __name__}, {@code __type__}, {@code
+   * __unit__}.
+   */
+  static final List<String> METADATA = List.of(Labels.METRIC_NAME, "__type__", "__unit__");
+
+  /** The label set without its metric name and the type and unit labels that describe it. */
+  static Labels withoutMetadata(Labels labels) {
+    return drop(labels, METADATA);
   }
 
   /** Only the labels named in {@code names}. */

@@ -107,7 +107,7 @@ final class QueryRun {
     if (ctx.delayedNameRemoval) {
       for (EvalSeries s : result) {
         if (s.dropName) {
-          s.labels = LabelOps.withoutName(s.labels);
+          s.labels = LabelOps.withoutMetadata(s.labels);
         }
       }
     }
