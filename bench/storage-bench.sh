@@ -2,8 +2,10 @@
 # Storage ingestion benchmark: Flightdeck's embedded TSDB against Prometheus and VictoriaMetrics,
 # on identical remote-write requests, measured in one run. Never part of the tests; run on demand.
 #
-# Usage: bench/storage-bench.sh [--hours H] [--peers LIST] [--connections N] [--keep]
+# Usage: bench/storage-bench.sh [--hours H] [--peers LIST] [--connections N] [--queries N] [--keep]
 #   --hours H          workload length in hours, 15 s scrapes of ~10,500 series (default 6)
+#   --queries N        also run the dashboard query set (QueryBench) N times per query after the
+#                      send and report median latencies with ratios and geometric means (default 0)
 #   --peers LIST       comma-separated, from flightdeck,prometheus,victoriametrics (default: all)
 #   --connections N    concurrent remote-write connections (default 4)
 #   --keep             keep the peers' data directories and logs (their path is printed)
@@ -17,7 +19,9 @@
 # Steps: build bench/target/flightdeck-bench.jar; encode the workload once into
 # bench/results/workload.rw; then for each peer, one after another: start it on 127.0.0.1 with an
 # empty data directory, wait until ready, send the workload, flush to disk, measure, stop it by
-# its PID. A Flightdeck that does not start is reported as n/a. The Markdown table goes to stdout
+# its PID. With --queries, the dashboard queries run between the send and the flush, against data
+# that is all in memory for every peer (VictoriaMetrics with its result cache disabled). A
+# Flightdeck that does not start is reported as n/a. The Markdown tables go to stdout
 # and to bench/results/storage-<date>.md. bench/README.md explains the measurements and caveats.
 set -euo pipefail
 
@@ -30,12 +34,14 @@ declare -A TITLE=([flightdeck]=Flightdeck [prometheus]=Prometheus [victoriametri
 hours=6
 peers=flightdeck,prometheus,victoriametrics
 connections=4
+queries=0
 keep=false
 while (($#)); do
   case "$1" in
     --hours) hours=$2; shift 2 ;;
     --peers) peers=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
+    --queries) queries=$2; shift 2 ;;
     --keep) keep=true; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
@@ -130,7 +136,7 @@ start_peer() {
       ;;
     victoriametrics)
       "$VICTORIA_METRICS_BIN" -storageDataPath="$data" -httpListenAddr="127.0.0.1:$port" \
-        -retentionPeriod=100y >"$WORK/$peer.log" 2>&1 &
+        -retentionPeriod=100y -search.disableCache >"$WORK/$peer.log" 2>&1 &
       ;;
   esac
   local launcher=$! ready=/-/ready
@@ -180,6 +186,49 @@ flushed_bytes_victoriametrics() {
 
 declare -A R  # results, keyed "peer.metric"
 failed=false
+query_names=()
+
+# Runs the dashboard queries against a peer holding the workload; fills R[peer.q.NAME] with the
+# median latency in ms.
+run_queries() {
+  local peer=$1 base=$2 line name
+  [[ $peer == victoriametrics ]] && { curl -fsS --max-time 300 -o /dev/null "$base/internal/force_flush" || return 1; }
+  log "$peer: running the dashboard queries $queries times each"
+  while read -r line; do
+    name=$(sed -n 's/^query=\([^ ]*\) .*/\1/p' <<<"$line")
+    R[$peer.q.$name]=$(sed -n 's/.*median_ms=\([0-9.]*\).*/\1/p' <<<"$line")
+    [[ " ${query_names[*]} " == *" $name "* ]] || query_names+=("$name")
+  done < <("$JAVA" -cp "$JAR" io.flightdeck.bench.QueryBench run --url "$base" \
+    --start-ms "$(field start_ms)" --end-ms "$(($(field start_ms) + ($(field slices) - 1) * 15000))" \
+    --repeat "$queries")
+  [[ -n ${R[$peer.q.${query_names[0]:-none}]:-} ]]
+}
+
+# Median query latencies per peer, ratios, and the geometric mean over all queries.
+query_table() {
+  local name fd prom vm
+  echo "| Query | Flightdeck ms | Prometheus ms | VictoriaMetrics ms | Flightdeck/Prometheus | Flightdeck/VictoriaMetrics |"
+  echo "|---|---:|---:|---:|---:|---:|"
+  for name in "${query_names[@]}"; do
+    fd=${R[flightdeck.q.$name]:-n/a}
+    prom=${R[prometheus.q.$name]:-n/a}
+    vm=${R[victoriametrics.q.$name]:-n/a}
+    echo "| $name | $fd | $prom | $vm | $(ratio "$fd" "$prom") | $(ratio "$fd" "$vm") |"
+  done
+  fd=$(geomean flightdeck)
+  prom=$(geomean prometheus)
+  vm=$(geomean victoriametrics)
+  echo "| geometric mean | $fd | $prom | $vm | $(ratio "$fd" "$prom") | $(ratio "$fd" "$vm") |"
+}
+
+geomean() {
+  local peer=$1 name values=()
+  for name in "${query_names[@]}"; do
+    [[ -n ${R[$peer.q.$name]:-} ]] || { echo n/a; return; }
+    values+=("${R[$peer.q.$name]}")
+  done
+  awk 'BEGIN { s = 0; for (i = 1; i < ARGC; i++) s += log(ARGV[i]); printf "%.2f", exp(s / (ARGC - 1)) }' "${values[@]}"
+}
 
 # Runs one peer through start, send, flush and stop, filling R; returns non-zero if it failed.
 bench_peer() {
@@ -195,6 +244,9 @@ bench_peer() {
     || { log "$peer: send failed"; stop_peer; return 1; }
   cpu1=$(cpu_ticks "$pid")
   R[$peer.rss_kib]=$(peak_rss_kib "$pid")
+  if ((queries > 0)); then
+    run_queries "$peer" "$base" || { log "$peer: queries failed"; stop_peer; return 1; }
+  fi
   log "$peer: $sent; flushing"
   if [[ $peer == victoriametrics ]]; then
     bytes=$(flushed_bytes_victoriametrics "$base" "$data") || { stop_peer; return 1; }
@@ -303,6 +355,12 @@ report="$RESULTS/storage-$(date -u +%Y-%m-%dT%H%M%SZ).md"
   for peer in "${ALL_PEERS[@]}"; do echo "${TITLE[$peer]}: $(version_of "$peer")."; done
   echo
   table
+  if ((queries > 0)); then
+    echo
+    echo "Dashboard queries (bench/src/main/java/io/flightdeck/bench/QueryBench.java), median of $queries runs after one warm-up:"
+    echo
+    query_table
+  fi
 } >"$report"
 cat "$report"
 log "written to $report"
