@@ -1,0 +1,106 @@
+package io.flightdeck.config;
+
+import io.flightdeck.model.relabel.RelabelConfig;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Decodes one entry of {@code scrape_configs}, applying the global defaults. */
+final class ScrapeConfigDecoder {
+  private static final Set<String> OWN =
+      Set.of(
+          "job_name",
+          "scrape_interval",
+          "scrape_timeout",
+          "metrics_path",
+          "scheme",
+          "params",
+          "honor_labels",
+          "honor_timestamps",
+          "sample_limit",
+          "label_limit",
+          "label_name_length_limit",
+          "label_value_length_limit",
+          "target_limit",
+          "body_size_limit",
+          "relabel_configs",
+          "metric_relabel_configs");
+  private static final Set<String> FIELDS =
+      union(OWN, HttpClientDecoder.FIELDS, DiscoveryDecoder.FIELDS);
+
+  private ScrapeConfigDecoder() {}
+
+  static ScrapeConfig decode(Node node, GlobalConfig global) {
+    Node.Fields f = node.fields("config.ScrapeConfig", FIELDS);
+    String job = f.get("job_name").string();
+    if (job.isEmpty()) {
+      throw f.get("job_name").error("job_name is empty");
+    }
+    Duration interval = f.get("scrape_interval").duration(global.scrapeInterval());
+    Node timeoutNode = f.get("scrape_timeout");
+    Duration timeout;
+    if (timeoutNode.isNull()) {
+      timeout = ConfigDecoder.min(global.scrapeTimeout(), interval);
+    } else {
+      timeout = timeoutNode.duration(null);
+      if (timeout.compareTo(interval) > 0) {
+        throw timeoutNode.error(
+            "scrape timeout greater than scrape interval for scrape config with job name "
+                + Quote.go(job));
+      }
+    }
+    Node schemeNode = f.get("scheme");
+    String scheme = schemeNode.string(ScrapeConfig.DEFAULT_SCHEME);
+    if (!scheme.equals("http") && !scheme.equals("https")) {
+      throw schemeNode.error("scheme must be \"http\" or \"https\", got " + Quote.go(scheme));
+    }
+    HttpClientConfig http = HttpClientDecoder.decode(f);
+    List<RelabelConfig> relabel =
+        RelabelDecoder.decodeAll(
+            f.get("relabel_configs"), "empty or null target relabeling rule in scrape config");
+    List<RelabelConfig> metricRelabel =
+        RelabelDecoder.decodeAll(
+            f.get("metric_relabel_configs"),
+            "empty or null metric relabeling rule in scrape config");
+    ServiceDiscoveryConfigs sd = DiscoveryDecoder.decode(f, relabel.isEmpty());
+    return new ScrapeConfig(
+        job,
+        interval,
+        timeout,
+        f.get("metrics_path").string(ScrapeConfig.DEFAULT_METRICS_PATH),
+        scheme,
+        params(f.get("params")),
+        f.get("honor_labels").bool(false),
+        f.get("honor_timestamps").bool(true),
+        http,
+        new ScrapeLimits(
+            f.get("sample_limit").unsigned(),
+            f.get("label_limit").unsigned(),
+            f.get("label_name_length_limit").unsigned(),
+            f.get("label_value_length_limit").unsigned(),
+            f.get("target_limit").unsigned(),
+            f.get("body_size_limit").byteSize()),
+        sd,
+        relabel,
+        metricRelabel);
+  }
+
+  /** {@code params: {name: [values]}}, as Go's url.Values. */
+  private static Map<String, List<String>> params(Node node) {
+    Map<String, List<String>> params = new LinkedHashMap<>();
+    node.entries("url.Values").forEach((name, values) -> params.put(name, values.strings()));
+    return params;
+  }
+
+  @SafeVarargs
+  private static Set<String> union(Set<String>... sets) {
+    Set<String> all = new HashSet<>();
+    for (Set<String> s : sets) {
+      all.addAll(s);
+    }
+    return Set.copyOf(all);
+  }
+}
