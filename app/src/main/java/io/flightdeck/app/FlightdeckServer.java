@@ -1,9 +1,16 @@
 package io.flightdeck.app;
 
+import io.flightdeck.api.HeadStatsSource;
+import io.flightdeck.api.PrometheusApi;
+import io.flightdeck.model.Clock;
+import io.flightdeck.promql.engine.Engine;
+import io.flightdeck.promql.engine.EngineOptions;
 import io.flightdeck.remote.RemoteWriteReceiver;
+import io.flightdeck.storage.Queryable;
 import io.flightdeck.tsdb.Tsdb;
 import io.flightdeck.tsdb.TsdbOptions;
 import java.io.IOException;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,7 +22,12 @@ final class FlightdeckServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(FlightdeckServer.class);
 
   record Options(
-      TsdbOptions tsdb, ListenAddress listen, boolean enableAdminApi, int maxBodyBytes) {}
+      TsdbOptions tsdb,
+      ListenAddress listen,
+      boolean enableAdminApi,
+      int maxBodyBytes,
+      EngineOptions query,
+      Map<String, String> flags) {}
 
   private final Options options;
   private Tsdb tsdb;
@@ -35,7 +47,15 @@ final class FlightdeckServer implements AutoCloseable {
     log.info("storage ready in {} ms", (System.nanoTime() - began) / 1_000_000);
     RemoteWriteReceiver receiver = new RemoteWriteReceiver(tsdb, options.maxBodyBytes());
     SelfMetrics metrics = new SelfMetrics(tsdb, receiver);
-    web = new WebServer(options, tsdb, receiver, metrics);
+    PrometheusApi api =
+        new PrometheusApi(
+            new Engine(options.query()),
+            tsdb,
+            tsdb,
+            headStats(tsdb),
+            new AppServerStatus(tsdb, options.flags()),
+            Clock.system());
+    web = new WebServer(options, tsdb, receiver, metrics, api);
     web.start();
     log.info(
         "Flightdeck {} listening on http://{}:{} (data in {})",
@@ -43,6 +63,25 @@ final class FlightdeckServer implements AutoCloseable {
         options.listen().host(),
         web.port(),
         options.tsdb().path().toAbsolutePath().normalize());
+  }
+
+  private static HeadStatsSource headStats(Tsdb tsdb) {
+    return new HeadStatsSource() {
+      @Override
+      public Queryable head() {
+        return tsdb.head()::querier;
+      }
+
+      @Override
+      public long minTime() {
+        return tsdb.head().minTime();
+      }
+
+      @Override
+      public long maxTime() {
+        return tsdb.head().maxTime();
+      }
+    };
   }
 
   int port() {

@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
       ServerCommand.class,
       TsdbCommand.class,
       ImportCommand.class,
+      QueryCommand.class,
+      PromqlTestCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

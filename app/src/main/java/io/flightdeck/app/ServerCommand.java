@@ -2,12 +2,18 @@ package io.flightdeck.app;
 
 import io.flightdeck.model.ByteSizeFormat;
 import io.flightdeck.model.DurationFormat;
+import io.flightdeck.promql.engine.EngineOptions;
 import io.flightdeck.tsdb.TsdbOptions;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import sun.misc.Signal;
 
 /** {@code flightdeck server}: the central server on the embedded database. */
@@ -85,6 +91,33 @@ final class ServerCommand implements Callable<Integer> {
           "How often to move data to blocks and apply retention (default ${DEFAULT-VALUE}).")
   String compactionInterval;
 
+  @Option(
+      names = "--query.lookback-delta",
+      defaultValue = "5m",
+      description =
+          "How far back a query looks for the latest sample of a series (default ${DEFAULT-VALUE}).")
+  String lookbackDelta;
+
+  @Option(
+      names = "--query.max-samples",
+      defaultValue = "50000000",
+      description = "Most samples one query may hold in memory at once (default ${DEFAULT-VALUE}).")
+  long maxSamples;
+
+  @Option(
+      names = "--query.timeout",
+      defaultValue = "2m",
+      description = "Longest a query may run, queueing included (default ${DEFAULT-VALUE}).")
+  String queryTimeout;
+
+  @Option(
+      names = "--query.max-concurrency",
+      defaultValue = "20",
+      description = "Most queries evaluated at once; others wait (default ${DEFAULT-VALUE}).")
+  int maxConcurrency;
+
+  @Spec CommandSpec spec;
+
   @Override
   public Integer call() throws Exception {
     TsdbOptions options =
@@ -95,11 +128,24 @@ final class ServerCommand implements Callable<Integer> {
             .withBlockRange(DurationFormat.parse(blockDuration))
             .withSeriesLimits(maxSeries, maxSeriesPerMetric)
             .withCompactionInterval(DurationFormat.parse(compactionInterval));
+    EngineOptions query =
+        new EngineOptions(
+            DurationFormat.parse(lookbackDelta),
+            maxSamples,
+            DurationFormat.parse(queryTimeout),
+            maxConcurrency,
+            EngineOptions.DEFAULT.defaultSubqueryStep(),
+            EngineOptions.DEFAULT.delayedNameRemoval());
     ListenAddress address = ListenAddress.parse(listenAddress);
     FlightdeckServer server =
         new FlightdeckServer(
             new FlightdeckServer.Options(
-                options, address, enableAdminApi, (int) ByteSizeFormat.parse(maxBodySize)));
+                options,
+                address,
+                enableAdminApi,
+                (int) ByteSizeFormat.parse(maxBodySize),
+                query,
+                flags()));
     // SIGTERM and SIGINT stop the server in order and exit 0, as Prometheus does; the JVM's own
     // handling would exit 143. The shutdown hook still covers any other way the JVM ends.
     CountDownLatch stopRequested = new CountDownLatch(1);
@@ -112,5 +158,18 @@ final class ServerCommand implements Callable<Integer> {
     stopRequested.await();
     server.close();
     return 0;
+  }
+
+  /** Every flag with its effective value, named without dashes, for /api/v1/status/flags. */
+  private Map<String, String> flags() {
+    Map<String, String> flags = new TreeMap<>();
+    for (OptionSpec option : spec.options()) {
+      String name = option.longestName();
+      if (name.startsWith("--") && !option.usageHelp() && !option.versionHelp()) {
+        Object value = option.getValue();
+        flags.put(name.substring(2), value == null ? "" : value.toString());
+      }
+    }
+    return flags;
   }
 }

@@ -1,9 +1,12 @@
 package io.flightdeck.app;
 
+import io.flightdeck.api.ApiRoute;
+import io.flightdeck.api.PrometheusApi;
 import io.flightdeck.remote.RemoteWriteReceiver;
 import io.flightdeck.tsdb.Tsdb;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import io.javalin.http.Handler;
 import java.io.IOException;
 import java.util.Map;
 
@@ -16,17 +19,20 @@ final class WebServer {
   private final Tsdb tsdb;
   private final RemoteWriteReceiver receiver;
   private final SelfMetrics metrics;
+  private final PrometheusApi api;
   private Javalin app;
 
   WebServer(
       FlightdeckServer.Options options,
       Tsdb tsdb,
       RemoteWriteReceiver receiver,
-      SelfMetrics metrics) {
+      SelfMetrics metrics,
+      PrometheusApi api) {
     this.options = options;
     this.tsdb = tsdb;
     this.receiver = receiver;
     this.metrics = metrics;
+    this.api = api;
   }
 
   void start() {
@@ -48,6 +54,14 @@ final class WebServer {
               config.routes.put("/api/v1/admin/tsdb/snapshot", this::snapshot);
               config.routes.post("/api/v1/admin/tsdb/delete_series", this::deleteSeries);
               config.routes.put("/api/v1/admin/tsdb/delete_series", this::deleteSeries);
+              for (ApiRoute route : api.routes()) {
+                Handler handler = ctx -> route.handler().handle(new JavalinExchange(ctx));
+                switch (route.method()) {
+                  case "GET" -> config.routes.get(route.path(), handler);
+                  case "POST" -> config.routes.post(route.path(), handler);
+                  default -> throw new IllegalStateException("method " + route.method());
+                }
+              }
             });
     app.start();
   }

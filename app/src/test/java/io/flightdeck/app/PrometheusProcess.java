@@ -70,6 +70,30 @@ final class PrometheusProcess implements AutoCloseable {
     return new PrometheusProcess(process, port, log);
   }
 
+  /**
+   * Starts Prometheus as a remote-write receiver ({@code /api/v1/write}) that scrapes nothing, so
+   * it holds exactly what a test writes into it.
+   */
+  static PrometheusProcess startReceiver(Path dir) throws IOException {
+    int port = LocalPorts.free();
+    Files.createDirectories(dir);
+    Path config = dir.resolve("prometheus.yml");
+    Files.writeString(config, "global:\n  evaluation_interval: 1m\n");
+    Path log = dir.resolve("prometheus.log");
+    Process process =
+        new ProcessBuilder(
+                BINARY.toString(),
+                "--config.file=" + config,
+                "--storage.tsdb.path=" + dir.resolve("data"),
+                "--web.enable-remote-write-receiver",
+                "--web.listen-address=127.0.0.1:" + port)
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    return new PrometheusProcess(process, port, log);
+  }
+
   /** The {@code instance} label Prometheus gives its own scrapes. */
   String instance() {
     return "127.0.0.1:" + port;
@@ -104,7 +128,7 @@ final class PrometheusProcess implements AutoCloseable {
     return body.path("data").path("result");
   }
 
-  private URI uri(String pathAndQuery) {
+  URI uri(String pathAndQuery) {
     return URI.create("http://127.0.0.1:" + port + pathAndQuery);
   }
 

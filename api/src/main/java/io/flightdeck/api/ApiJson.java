@@ -1,0 +1,128 @@
+package io.flightdeck.api;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.flightdeck.model.Labels;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.List;
+
+/** Writes the API's JSON: the envelope, and the pieces every endpoint shares. */
+final class ApiJson {
+  static final String CONTENT_TYPE = "application/json";
+
+  private static final JsonFactory FACTORY =
+      new JsonFactory().setCharacterEscapes(new GoJsonEscapes());
+
+  /** Writes one JSON value. */
+  @FunctionalInterface
+  interface Value {
+    void write(JsonGenerator out) throws IOException;
+  }
+
+  private ApiJson() {}
+
+  /** {@code {"status":"success","data":...}} with {@code warnings} and {@code infos} if any. */
+  static byte[] success(Value data, List<String> warnings, List<String> infos) {
+    return render(
+        out -> {
+          out.writeStartObject();
+          out.writeStringField("status", "success");
+          out.writeFieldName("data");
+          data.write(out);
+          stringsIfAny(out, "warnings", warnings);
+          stringsIfAny(out, "infos", infos);
+          out.writeEndObject();
+        });
+  }
+
+  static byte[] success(Value data) {
+    return success(data, List.of(), List.of());
+  }
+
+  /** {@code {"status":"error","errorType":...,"error":...}}. */
+  static byte[] error(ErrorType type, String message) {
+    return render(
+        out -> {
+          out.writeStartObject();
+          out.writeStringField("status", "error");
+          out.writeStringField("errorType", type.wireName());
+          out.writeStringField("error", message);
+          out.writeEndObject();
+        });
+  }
+
+  static byte[] render(Value value) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+    try (JsonGenerator out = FACTORY.createGenerator(bytes)) {
+      value.write(out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a byte array does not fail
+    }
+    return bytes.toByteArray();
+  }
+
+  /**
+   * Milliseconds as seconds with up to three decimals, trailing zeros kept ({@code 1.500}): the
+   * layout of Prometheus's sample timestamps.
+   */
+  static void timestamp(JsonGenerator out, long ms) throws IOException {
+    StringBuilder text = new StringBuilder(20);
+    long abs = ms;
+    if (ms < 0) {
+      text.append('-');
+      abs = -ms; // Long.MIN_VALUE is not a timestamp anyone queries
+    }
+    text.append(abs / 1000);
+    long fraction = abs % 1000;
+    if (fraction != 0) {
+      text.append('.');
+      if (fraction < 100) {
+        text.append('0');
+      }
+      if (fraction < 10) {
+        text.append('0');
+      }
+      text.append(fraction);
+    }
+    out.writeNumber(text.toString());
+  }
+
+  /** A label set as a JSON object, in the set's (sorted) order. */
+  static void labels(JsonGenerator out, Labels labels) throws IOException {
+    out.writeStartObject();
+    for (int i = 0; i < labels.size(); i++) {
+      out.writeStringField(labels.name(i), labels.value(i));
+    }
+    out.writeEndObject();
+  }
+
+  static void strings(JsonGenerator out, List<String> values) throws IOException {
+    out.writeStartArray();
+    for (String value : values) {
+      out.writeString(value);
+    }
+    out.writeEndArray();
+  }
+
+  /** A time as Go's {@code time.Time} marshals: RFC 3339 in UTC, fraction without zeros. */
+  static String goTime(Instant time) {
+    String text = time.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+    int nanos = time.getNano();
+    if (nanos == 0) {
+      return text;
+    }
+    String fraction = String.format("%09d", nanos).replaceFirst("0+$", "");
+    return text.substring(0, text.length() - 1) + "." + fraction + "Z";
+  }
+
+  private static void stringsIfAny(JsonGenerator out, String field, List<String> values)
+      throws IOException {
+    if (!values.isEmpty()) {
+      out.writeFieldName(field);
+      strings(out, values);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package io.flightdeck.api;
+
+import java.math.BigDecimal;
+
+/**
+ * Floats written as Prometheus's Go code writes them: the shortest digits that read back to the
+ * same double ({@link Double#toString} gives those since JDK 19), laid out like Go's {@code
+ * strconv.FormatFloat}.
+ */
+final class GoFloats {
+  private GoFloats() {}
+
+  /**
+   * A sample value as the API writes it ({@code jsonutil.MarshalFloat}): plain digits, or Go's
+   * exponent form ({@code 1e-07}, {@code 1.5e+21}) below 1e-6 and from 1e21 on.
+   */
+  static String sampleValue(double v) {
+    double abs = Math.abs(v);
+    if (abs != 0 && (abs < 1e-6 || abs >= 1e21) && Double.isFinite(v)) {
+      return exponent(v, 2);
+    }
+    return plain(v);
+  }
+
+  /** {@code FormatFloat(v, 'f', -1, 64)}: never an exponent; {@code NaN}, {@code +Inf}. */
+  static String plain(double v) {
+    if (Double.isNaN(v)) {
+      return "NaN";
+    }
+    if (Double.isInfinite(v)) {
+      return v > 0 ? "+Inf" : "-Inf";
+    }
+    if (v == 0) {
+      return 1 / v < 0 ? "-0" : "0";
+    }
+    return shortest(v).toPlainString();
+  }
+
+  /**
+   * A JSON number as Go's {@code encoding/json} writes a float64: plain, or exponent form with the
+   * exponent's leading zero dropped ({@code 1e-7}) below 1e-6 and from 1e21 on. Finite only.
+   */
+  static String jsonNumber(double v) {
+    double abs = Math.abs(v);
+    if (abs != 0 && (abs < 1e-6 || abs >= 1e21)) {
+      return exponent(v, 1);
+    }
+    return plain(v);
+  }
+
+  private static String exponent(double v, int minExponentDigits) {
+    BigDecimal d = shortest(v);
+    String digits = d.unscaledValue().abs().toString();
+    int exp = digits.length() - 1 - d.scale();
+    StringBuilder out = new StringBuilder();
+    if (v < 0) {
+      out.append('-');
+    }
+    out.append(digits.charAt(0));
+    if (digits.length() > 1) {
+      out.append('.').append(digits, 1, digits.length());
+    }
+    out.append('e').append(exp < 0 ? '-' : '+');
+    String magnitude = Integer.toString(Math.abs(exp));
+    out.append("0".repeat(Math.max(0, minExponentDigits - magnitude.length()))).append(magnitude);
+    return out.toString();
+  }
+
+  private static BigDecimal shortest(double v) {
+    BigDecimal d = new BigDecimal(Double.toString(v)).stripTrailingZeros();
+    // Double.toString never gives fewer than two digits (4.9E-324); Go's shortest may be one.
+    if (d.precision() == 2) {
+      BigDecimal one = d.round(new java.math.MathContext(1, java.math.RoundingMode.HALF_EVEN));
+      if (one.doubleValue() == v) {
+        return one.stripTrailingZeros();
+      }
+    }
+    return d;
+  }
+}

@@ -1,0 +1,116 @@
+package io.flightdeck.api;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.flightdeck.promql.engine.MatrixValue;
+import io.flightdeck.promql.engine.QueryStats;
+import io.flightdeck.promql.engine.QueryValue;
+import io.flightdeck.promql.engine.RangeSeries;
+import io.flightdeck.promql.engine.Sample;
+import io.flightdeck.promql.engine.ScalarValue;
+import io.flightdeck.promql.engine.StringValue;
+import io.flightdeck.promql.engine.VectorValue;
+import java.io.IOException;
+
+/**
+ * The {@code data} of a query response, laid out as Prometheus does: vector and matrix points
+ * through its own encoder (timestamps with three decimals, values in {@code MarshalFloat} form),
+ * scalars and strings through Go's {@code encoding/json} (timestamps as plain float64).
+ */
+final class QueryJson {
+  private QueryJson() {}
+
+  /** {@code {"resultType":...,"result":...}}, with {@code stats} when asked for. */
+  static void data(JsonGenerator out, QueryValue value, QueryStats stats) throws IOException {
+    out.writeStartObject();
+    out.writeStringField("resultType", value.resultType());
+    out.writeFieldName("result");
+    result(out, value);
+    if (stats != null) {
+      out.writeFieldName("stats");
+      stats(out, stats);
+    }
+    out.writeEndObject();
+  }
+
+  static void result(JsonGenerator out, QueryValue value) throws IOException {
+    switch (value) {
+      case VectorValue vector -> {
+        out.writeStartArray();
+        for (Sample sample : vector.samples()) {
+          out.writeStartObject();
+          out.writeFieldName("metric");
+          ApiJson.labels(out, sample.labels());
+          out.writeFieldName("value");
+          point(out, sample.timestamp(), sample.value());
+          out.writeEndObject();
+        }
+        out.writeEndArray();
+      }
+      case MatrixValue matrix -> {
+        out.writeStartArray();
+        for (RangeSeries series : matrix.series()) {
+          out.writeStartObject();
+          out.writeFieldName("metric");
+          ApiJson.labels(out, series.labels());
+          if (series.size() > 0) { // Prometheus omits an empty "values"
+            out.writeFieldName("values");
+            out.writeStartArray();
+            for (int i = 0; i < series.size(); i++) {
+              point(out, series.timestamps()[i], series.values()[i]);
+            }
+            out.writeEndArray();
+          }
+          out.writeEndObject();
+        }
+        out.writeEndArray();
+      }
+      case ScalarValue scalar -> {
+        out.writeStartArray();
+        out.writeNumber(GoFloats.jsonNumber(scalar.timestamp() / 1000.0));
+        out.writeString(GoFloats.plain(scalar.value()));
+        out.writeEndArray();
+      }
+      case StringValue string -> {
+        out.writeStartArray();
+        out.writeNumber(GoFloats.jsonNumber(string.timestamp() / 1000.0));
+        out.writeString(string.value());
+        out.writeEndArray();
+      }
+    }
+  }
+
+  private static void point(JsonGenerator out, long timestamp, double value) throws IOException {
+    out.writeStartArray();
+    ApiJson.timestamp(out, timestamp);
+    out.writeString(GoFloats.sampleValue(value));
+    out.writeEndArray();
+  }
+
+  /**
+   * Prometheus's {@code stats} object. Time spent preparing and sorting is part of evaluation here,
+   * so those timings are 0 and the inner evaluation time equals the total.
+   */
+  private static void stats(JsonGenerator out, QueryStats stats) throws IOException {
+    out.writeStartObject();
+    out.writeFieldName("timings");
+    out.writeStartObject();
+    seconds(out, "evalTotalTime", stats.evalTotalTimeSeconds());
+    seconds(out, "resultSortTime", 0);
+    seconds(out, "queryPreparationTime", 0);
+    seconds(out, "innerEvalTime", stats.evalTotalTimeSeconds());
+    seconds(out, "execQueueTime", stats.execQueueTimeSeconds());
+    seconds(out, "execTotalTime", stats.execQueueTimeSeconds() + stats.evalTotalTimeSeconds());
+    out.writeEndObject();
+    out.writeFieldName("samples");
+    out.writeStartObject();
+    out.writeNumberField("totalQueryableSamples", stats.totalQueryableSamples());
+    out.writeNumberField("peakSamples", stats.peakSamples());
+    out.writeEndObject();
+    out.writeEndObject();
+  }
+
+  private static void seconds(JsonGenerator out, String field, double value) throws IOException {
+    out.writeFieldName(field);
+    out.writeNumber(GoFloats.jsonNumber(value));
+  }
+}

@@ -1,0 +1,48 @@
+package io.flightdeck.app;
+
+import io.flightdeck.api.ApiExchange;
+import io.javalin.http.Context;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Adapts a Javalin request to the API's exchange: form body values first, then the URL query. */
+final class JavalinExchange implements ApiExchange {
+  private static final String FORM = "application/x-www-form-urlencoded";
+
+  private final Context ctx;
+
+  JavalinExchange(Context ctx) {
+    this.ctx = ctx;
+  }
+
+  @Override
+  public String method() {
+    return ctx.method().name();
+  }
+
+  @Override
+  public String pathParam(String name) {
+    return ctx.pathParam(name);
+  }
+
+  @Override
+  public List<String> params(String name) {
+    List<String> values = new ArrayList<>();
+    String contentType = ctx.contentType();
+    // Only a form body is read as parameters; any other body is not the API's business.
+    if (contentType != null && contentType.startsWith(FORM)) {
+      values.addAll(ctx.formParams(name));
+    }
+    values.addAll(ctx.queryParams(name));
+    return values;
+  }
+
+  @Override
+  public void respond(int status, String contentType, byte[] body) {
+    ctx.status(status);
+    if (contentType != null) {
+      ctx.contentType(contentType);
+    }
+    ctx.result(body);
+  }
+}

@@ -1,0 +1,97 @@
+package io.flightdeck.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The same queries, at the same instant, on a real Prometheus and on Flightdeck fed by its remote
+ * write: the response bodies must be identical byte for byte.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class PrometheusQueryParityTest {
+  private static final Duration DELIVERY_TIMEOUT = Duration.ofSeconds(120);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static final List<String> QUERIES =
+      List.of(
+          "up",
+          "up{job=\"prometheus\"} * 2",
+          "count(up)",
+          "sum by (job, instance) (up)",
+          "up offset 1h",
+          "vector(1)",
+          "1/0",
+          "-1/0",
+          "0/0",
+          "time()",
+          "\"hello\"",
+          "label_replace(up, \"x\", \"<&>\", \"\", \"\")",
+          "sum(");
+
+  @Test
+  void instantQueriesAnswerTheSameBytes(@TempDir Path tmp) throws Exception {
+    assumeTrue(
+        Files.isExecutable(PrometheusProcess.BINARY),
+        "Prometheus is not installed at "
+            + PrometheusProcess.BINARY
+            + " (CI installs Debian's prometheus package); skipping the comparison");
+    FlightdeckServerProcess flightdeck =
+        FlightdeckServerProcess.start(tmp.resolve("flightdeck"), tmp.resolve("flightdeck.log"));
+    try (PrometheusProcess prometheus =
+        PrometheusProcess.start(tmp.resolve("prometheus"), flightdeck.uri("/api/v1/write"))) {
+      flightdeck.awaitReady();
+      prometheus.awaitReady();
+      String[] time = new String[1];
+      Await.until(
+          DELIVERY_TIMEOUT,
+          "an up sample to reach Flightdeck",
+          () -> {
+            String body = TestHttp.get(flightdeck.uri(query("timestamp(up)", null))).body();
+            var result = JSON.readTree(body).path("data").path("result");
+            if (result.isEmpty()) {
+              return false;
+            }
+            time[0] = result.get(0).path("value").get(1).asText();
+            return true;
+          });
+      for (String query : QUERIES) {
+        String path = query(query, time[0]);
+        var expected = TestHttp.get(prometheus.uri(path));
+        var actual = TestHttp.get(flightdeck.uri(path));
+        assertThat(actual.body()).as(query).isEqualTo(expected.body());
+        assertThat(actual.statusCode()).as(query).isEqualTo(expected.statusCode());
+      }
+      assertThat(TestHttp.get(flightdeck.uri(query("up", time[0]))).body())
+          .as("the comparison is over real data")
+          .contains("\"job\":\"prometheus\"},\"value\":[" + time[0] + ",\"1\"]");
+      String range =
+          "/api/v1/query_range?query=vector(1)&start="
+              + time[0]
+              + "&end="
+              + (Double.parseDouble(time[0]) + 10)
+              + "&step=2.5";
+      assertThat(TestHttp.get(flightdeck.uri(range)).body())
+          .isEqualTo(TestHttp.get(prometheus.uri(range)).body());
+    } finally {
+      flightdeck.close();
+    }
+  }
+
+  private static String query(String promql, String time) {
+    return "/api/v1/query?query="
+        + URLEncoder.encode(promql, StandardCharsets.UTF_8)
+        + (time == null ? "" : "&time=" + time);
+  }
+}
