@@ -33,7 +33,49 @@ final class GoFloats {
     if (v == 0) {
       return 1 / v < 0 ? "-0" : "0";
     }
-    return shortest(v).toPlainString();
+    if (Math.abs(v) < Double.MIN_NORMAL) {
+      return shortest(v).toPlainString();
+    }
+    return plainFromJava(Double.toString(v));
+  }
+
+  /**
+   * Rewrites {@link Double#toString} ({@code 90.0}, {@code 1.5E-7}) without an exponent and without
+   * trailing zeros. For normal doubles its digits are the shortest, as Go's are, so only the layout
+   * differs; this path avoids a BigDecimal per sample on large results.
+   */
+  private static String plainFromJava(String java) {
+    int e = java.indexOf('E');
+    String mantissa = e < 0 ? java : java.substring(0, e);
+    int exponent = e < 0 ? 0 : Integer.parseInt(java.substring(e + 1));
+    boolean negative = mantissa.charAt(0) == '-';
+    int dot = mantissa.indexOf('.');
+    String whole = mantissa.substring(negative ? 1 : 0, dot);
+    StringBuilder digits = new StringBuilder(whole).append(mantissa, dot + 1, mantissa.length());
+    int point = whole.length() + exponent;
+    int lead = 0;
+    while (lead < digits.length() - 1 && digits.charAt(lead) == '0') {
+      lead++;
+    }
+    digits.delete(0, lead);
+    point -= lead;
+    int end = digits.length();
+    while (end > 1 && digits.charAt(end - 1) == '0') {
+      end--;
+    }
+    digits.setLength(end);
+    StringBuilder out = new StringBuilder(digits.length() + 8);
+    if (negative) {
+      out.append('-');
+    }
+    if (point <= 0) {
+      out.append("0.").append("0".repeat(-point)).append(digits);
+    } else if (point >= digits.length()) {
+      out.append(digits).append("0".repeat(point - digits.length()));
+    } else {
+      out.append(digits, 0, point).append('.').append(digits, point, digits.length());
+    }
+    return out.toString();
   }
 
   /**

@@ -52,4 +52,23 @@ class GoFloatsTest {
     assertThat(GoFloats.jsonNumber(1435781451.78)).isEqualTo("1435781451.78");
     assertThat(GoFloats.jsonNumber(0.000123)).isEqualTo("0.000123");
   }
+
+  @Test
+  void fastPlainLayoutAgreesWithExactDecimalForRandomDoubles() {
+    java.util.Random random = new java.util.Random(7);
+    for (int i = 0; i < 100_000; i++) {
+      double v =
+          switch (i % 3) {
+            case 0 -> Double.longBitsToDouble(random.nextLong());
+            case 1 -> random.nextGaussian() * Math.pow(10, random.nextInt(40) - 20);
+            default -> Math.round(random.nextDouble() * 10_000) / 100.0;
+          };
+      if (!Double.isFinite(v) || v == 0 || Math.abs(v) < Double.MIN_NORMAL) {
+        continue;
+      }
+      String exact =
+          new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+      assertThat(GoFloats.plain(v)).as("plain(%s)", v).isEqualTo(exact);
+    }
+  }
 }

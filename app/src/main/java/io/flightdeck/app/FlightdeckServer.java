@@ -10,6 +10,8 @@ import io.flightdeck.storage.Queryable;
 import io.flightdeck.tsdb.Tsdb;
 import io.flightdeck.tsdb.TsdbOptions;
 import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,11 +29,14 @@ final class FlightdeckServer implements AutoCloseable {
       boolean enableAdminApi,
       int maxBodyBytes,
       EngineOptions query,
+      List<String> tensorboardLogdirs,
+      Duration tensorboardPollInterval,
       Map<String, String> flags) {}
 
   private final Options options;
   private Tsdb tsdb;
   private WebServer web;
+  private TensorBoardWatchers tensorboard;
   private HeapGovernor heapGovernor;
   private boolean closed;
 
@@ -46,7 +51,13 @@ final class FlightdeckServer implements AutoCloseable {
     tsdb.start();
     log.info("storage ready in {} ms", (System.nanoTime() - began) / 1_000_000);
     RemoteWriteReceiver receiver = new RemoteWriteReceiver(tsdb, options.maxBodyBytes());
-    SelfMetrics metrics = new SelfMetrics(tsdb, receiver);
+    tensorboard =
+        new TensorBoardWatchers(
+            options.tensorboardLogdirs(),
+            options.tensorboardPollInterval(),
+            tsdb,
+            options.tsdb().path());
+    SelfMetrics metrics = new SelfMetrics(tsdb, receiver, tensorboard);
     PrometheusApi api =
         new PrometheusApi(
             new Engine(options.query()),
@@ -95,11 +106,13 @@ final class FlightdeckServer implements AutoCloseable {
     }
     closed = true;
     long began = System.nanoTime();
+    if (tensorboard != null) {
+      tensorboard.close();
+    }
     if (web != null) {
       web.stop();
-      log.info(
-          "HTTP server and ingestion stopped in {} ms", (System.nanoTime() - began) / 1_000_000);
     }
+    log.info("HTTP server and ingestion stopped in {} ms", (System.nanoTime() - began) / 1_000_000);
     if (heapGovernor != null) {
       heapGovernor.close();
     }

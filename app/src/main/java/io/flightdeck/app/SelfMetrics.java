@@ -18,7 +18,7 @@ final class SelfMetrics {
   private final PrometheusRegistry registry = new PrometheusRegistry();
   private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
 
-  SelfMetrics(Tsdb tsdb, RemoteWriteReceiver receiver) {
+  SelfMetrics(Tsdb tsdb, RemoteWriteReceiver receiver, TensorBoardWatchers tensorboard) {
     TsdbMetrics m = tsdb.metrics();
     counter("flightdeck_tsdb_samples_appended", "Samples stored.", m.samplesAppended::sum);
     counter(
@@ -75,6 +75,22 @@ final class SelfMetrics {
         "flightdeck_remote_write_histograms_unsupported",
         "Native histogram samples received and not stored.",
         receiver::unsupportedHistograms);
+    counter(
+        "flightdeck_tensorboard_records_read",
+        "TensorBoard event records decoded from watched logdirs.",
+        () -> tensorboard.stats().records());
+    counter(
+        "flightdeck_tensorboard_points_stored",
+        "Scalar, histogram and text points stored from watched logdirs.",
+        () -> tensorboard.stats().points());
+    counter(
+        "flightdeck_tensorboard_errors",
+        "Damaged records, unreadable files and refused samples in watched logdirs.",
+        () -> tensorboard.stats().errors());
+    gauge(
+        "flightdeck_tensorboard_runs",
+        "Runs found in watched logdirs.",
+        () -> tensorboard.stats().runs());
     JvmMetrics.builder().register(registry);
   }
 

@@ -5,6 +5,8 @@ import io.flightdeck.model.DurationFormat;
 import io.flightdeck.promql.engine.EngineOptions;
 import io.flightdeck.tsdb.TsdbOptions;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -116,6 +118,20 @@ final class ServerCommand implements Callable<Integer> {
       description = "Most queries evaluated at once; others wait (default ${DEFAULT-VALUE}).")
   int maxConcurrency;
 
+  @Option(
+      names = "--tensorboard.logdir",
+      description =
+          "A TensorBoard logdir to watch live: every run's scalars, histograms and text samples"
+              + " are stored as they are written. Repeatable.")
+  List<String> tensorboardLogdirs = new ArrayList<>();
+
+  @Option(
+      names = "--tensorboard.poll-interval",
+      defaultValue = "1s",
+      description =
+          "How often logdirs are checked for new runs and records (default ${DEFAULT-VALUE}).")
+  String tensorboardPollInterval;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -145,6 +161,8 @@ final class ServerCommand implements Callable<Integer> {
                 enableAdminApi,
                 (int) ByteSizeFormat.parse(maxBodySize),
                 query,
+                List.copyOf(tensorboardLogdirs),
+                DurationFormat.parse(tensorboardPollInterval),
                 flags()));
     // SIGTERM and SIGINT stop the server in order and exit 0, as Prometheus does; the JVM's own
     // handling would exit 143. The shutdown hook still covers any other way the JVM ends.

@@ -1,0 +1,91 @@
+package io.flightdeck.app;
+
+import io.flightdeck.model.Clock;
+import io.flightdeck.storage.Appendable;
+import io.flightdeck.tensorboard.FileTextStore;
+import io.flightdeck.tensorboard.LogdirWatcher;
+import io.flightdeck.tensorboard.LogdirWatcherOptions;
+import io.flightdeck.tensorboard.LogdirWatcherStats;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server's live TensorBoard logdirs ({@code --tensorboard.logdir}): one watcher and one text
+ * store per logdir, started after storage and closed before it.
+ */
+final class TensorBoardWatchers implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(TensorBoardWatchers.class);
+
+  private final List<LogdirWatcher> watchers = new ArrayList<>();
+  private final List<FileTextStore> texts = new ArrayList<>();
+
+  /** Opens the text stores and starts watching; a logdir's path is used exactly as given. */
+  TensorBoardWatchers(
+      List<String> logdirs, Duration pollInterval, Appendable storage, Path dataDir) {
+    try {
+      for (String logdir : logdirs) {
+        FileTextStore store = FileTextStore.open(dataDir, logdir);
+        texts.add(store);
+        if (store.truncatedBytes() > 0) {
+          log.warn(
+              "tensorboard text store of {}: cut {} torn bytes at its end; they are read again"
+                  + " from the event files",
+              logdir,
+              store.truncatedBytes());
+        }
+        LogdirWatcher watcher =
+            new LogdirWatcher(
+                LogdirWatcherOptions.defaults(logdir).withPollInterval(pollInterval),
+                storage,
+                store,
+                Clock.system(),
+                problem -> log.warn("tensorboard {}: {}", logdir, problem));
+        watchers.add(watcher);
+        watcher.start();
+        log.info("watching TensorBoard logdir {} every {} ms", logdir, pollInterval.toMillis());
+      }
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  /** Counters summed over every logdir. */
+  LogdirWatcherStats stats() {
+    long runs = 0;
+    long files = 0;
+    long records = 0;
+    long points = 0;
+    long skipped = 0;
+    long errors = 0;
+    long lastPoll = 0;
+    for (LogdirWatcher watcher : watchers) {
+      LogdirWatcherStats s = watcher.stats();
+      runs += s.runs();
+      files += s.files();
+      records += s.records();
+      points += s.points();
+      skipped += s.skipped();
+      errors += s.errors();
+      lastPoll = Math.max(lastPoll, s.lastPollMillis());
+    }
+    return new LogdirWatcherStats(runs, files, records, points, skipped, errors, lastPoll);
+  }
+
+  /** Stops the watchers, then closes their text stores. */
+  @Override
+  public void close() {
+    watchers.forEach(LogdirWatcher::close);
+    for (FileTextStore store : texts) {
+      try {
+        store.close();
+      } catch (RuntimeException e) {
+        log.error("closing a tensorboard text store failed: {}", e.toString());
+      }
+    }
+  }
+}
