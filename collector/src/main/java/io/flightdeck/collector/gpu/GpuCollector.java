@@ -1,0 +1,172 @@
+package io.flightdeck.collector.gpu;
+
+import io.flightdeck.collector.host.MetricFamily;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+/**
+ * The node agent's GPU section under dcgm-exporter's names: loads NVML on {@link #start()} (never
+ * earlier), reads every GPU per {@link #collect()}, watches Xid events in the background, and stops
+ * on {@link #close()}. Without NVML it serves no GPU series and one failure, {@code NVML not
+ * available: <reason>}. A GPU that is lost stays in {@code flightdeck_gpu_healthy} with value 0 and
+ * is not polled again until the collector is restarted.
+ *
+ * <p>Thread-safe: calls are serialised. A scrape makes blocking NVML calls (about 40 ms per GPU for
+ * PCIe throughput), so call {@link #collect()} from a worker, not from an HTTP thread.
+ */
+public final class GpuCollector implements AutoCloseable {
+
+  /** One scrape: the families, and what failed by call (series left out), sorted. */
+  public record Scrape(List<MetricFamily> families, Map<String, String> failures) {}
+
+  private final Supplier<NvmlLoad> loader;
+  private final String hostname;
+  private final ProcessInfoReader processes;
+  private final XidCatalog catalog = XidCatalog.load();
+  private final Map<Integer, GpuIdentity> identities = new TreeMap<>();
+  private final Map<Integer, String> lost = new TreeMap<>();
+  private final Map<String, String> startFailures = new TreeMap<>();
+  private Nvml nvml;
+  private String unavailable;
+  private String driverVersion;
+  private XidMonitor xids;
+
+  GpuCollector(Supplier<NvmlLoad> loader, String hostname, ProcessInfoReader processes) {
+    this.loader = loader;
+    this.hostname = hostname;
+    this.processes = processes;
+  }
+
+  public static GpuCollector create(GpuCollectorOptions options) {
+    return new GpuCollector(
+        () -> JnaNvml.load(options.nvmlLibrary()),
+        options.hostname(),
+        new ProcessInfoReader(options.procRoot()));
+  }
+
+  /** Loads and initialises NVML, learns the GPUs and starts the Xid monitor. */
+  public synchronized void start() {
+    switch (loader.get()) {
+      case NvmlLoad.Unavailable none -> unavailable = none.reason();
+      case NvmlLoad.Available available -> nvml = available.nvml();
+    }
+    if (nvml == null) {
+      return;
+    }
+    NvmlGpuReader reader = new NvmlGpuReader(nvml);
+    try {
+      driverVersion = nvml.driverVersion();
+    } catch (NvmlException e) {
+      startFailures.put("driverVersion", e.getMessage());
+    }
+    List<XidMonitor.Device> devices = new ArrayList<>();
+    int count = deviceCount(startFailures);
+    for (int index = 0; index < count; index++) {
+      try {
+        long handle = nvml.deviceHandleByIndex(index);
+        GpuIdentity identity = reader.identity(index, handle, startFailures);
+        identities.put(index, identity);
+        devices.add(new XidMonitor.Device(identity, handle));
+      } catch (NvmlException e) {
+        lost.put(index, healthReason(e));
+      }
+    }
+    try {
+      xids = new XidMonitor(nvml, catalog, devices);
+      xids.start();
+    } catch (NvmlException e) {
+      startFailures.put("xid event set", e.getMessage());
+    }
+  }
+
+  public synchronized Scrape collect() {
+    if (unavailable != null) {
+      return new Scrape(List.of(), Map.of("nvml", unavailable));
+    }
+    if (nvml == null) {
+      throw new IllegalStateException("GpuCollector.collect() before start()");
+    }
+    Map<String, String> failures = new TreeMap<>(startFailures);
+    NvmlGpuReader reader = new NvmlGpuReader(nvml);
+    TreeSet<Integer> indices = new TreeSet<>(identities.keySet());
+    indices.addAll(lost.keySet());
+    for (int index = 0, count = deviceCount(failures); index < count; index++) {
+      indices.add(index);
+    }
+    List<GpuReading> readings = new ArrayList<>();
+    for (int index : indices) {
+      readings.add(readGpu(index, reader, failures));
+    }
+    GpuFamilies families = new GpuFamilies(hostname, driverVersion);
+    List<MetricFamily> result = new ArrayList<>(families.render(readings, processes::read));
+    if (xids != null) {
+      result.addAll(xids.families(families));
+      failures.putAll(xids.failures());
+    }
+    return new Scrape(Collections.unmodifiableList(result), Collections.unmodifiableMap(failures));
+  }
+
+  private GpuReading readGpu(int index, NvmlGpuReader reader, Map<String, String> failures) {
+    GpuIdentity known = identities.getOrDefault(index, GpuIdentity.indexOnly(index));
+    String reason = lost.get(index);
+    if (reason != null) {
+      return GpuReading.unhealthy(known, reason);
+    }
+    try {
+      long handle = nvml.deviceHandleByIndex(index);
+      GpuIdentity identity = identities.get(index);
+      if (identity == null) {
+        identity = reader.identity(index, handle, failures);
+        identities.put(index, identity);
+      }
+      return reader.read(identity, handle, failures);
+    } catch (NvmlException e) {
+      // nvml.md: stop polling a lost handle; the health gauge keeps the GPU visible.
+      lost.put(index, healthReason(e));
+      return GpuReading.unhealthy(identities.getOrDefault(index, known), healthReason(e));
+    }
+  }
+
+  private int deviceCount(Map<String, String> failures) {
+    try {
+      return nvml.deviceCount();
+    } catch (NvmlException e) {
+      failures.put("deviceCount", e.getMessage());
+      return 0;
+    }
+  }
+
+  /** The {@code reason} label of an unhealthy GPU. */
+  static String healthReason(NvmlException e) {
+    return switch (e.code()) {
+      case NvmlException.GPU_IS_LOST -> "gpu_is_lost";
+      case NvmlException.RESET_REQUIRED -> "reset_required";
+      case NvmlException.GPU_NOT_FOUND -> "gpu_not_found";
+      case NvmlException.LIB_RM_VERSION_MISMATCH -> "driver_version_mismatch";
+      default -> "nvml_error_" + e.code();
+    };
+  }
+
+  /** Stops the Xid monitor and shuts NVML down; a failure here is not worth an exception. */
+  @Override
+  public synchronized void close() {
+    if (nvml == null) {
+      return;
+    }
+    try {
+      if (xids != null) {
+        xids.close();
+      }
+      nvml.shutdown();
+    } catch (NvmlException e) {
+      startFailures.put("shutdown", e.getMessage());
+    } finally {
+      nvml = null;
+    }
+  }
+}

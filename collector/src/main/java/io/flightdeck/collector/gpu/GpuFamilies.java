@@ -1,0 +1,120 @@
+package io.flightdeck.collector.gpu;
+
+import io.flightdeck.collector.host.MetricFamily;
+import io.flightdeck.model.MetricType;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+
+/**
+ * Turns {@link GpuReading}s into metric families: the DCGM-named fields with dcgm-exporter's
+ * labels, the health gauge, one 0/1 series per clock event reason, and per-process memory.
+ * Stateless.
+ */
+final class GpuFamilies {
+  static final String HEALTHY_METRIC = "flightdeck_gpu_healthy";
+  static final String CLOCK_EVENT_REASON = "flightdeck_gpu_clock_event_reason_active";
+  static final String PROCESS_MEMORY = "flightdeck_gpu_process_memory_bytes";
+
+  /** NVML's clock event reason bits, in bit order, named for the {@code reason} label. */
+  private static final String[] CLOCK_EVENT_REASONS = {
+    "gpu_idle",
+    "applications_clocks_setting",
+    "sw_power_cap",
+    "hw_slowdown",
+    "sync_boost",
+    "sw_thermal_slowdown",
+    "hw_thermal_slowdown",
+    "hw_power_brake_slowdown",
+    "display_clocks_setting"
+  };
+
+  private final String hostname;
+  private final String driverVersion;
+
+  /** {@code driverVersion} null leaves the {@code DCGM_FI_DRIVER_VERSION} label out. */
+  GpuFamilies(String hostname, String driverVersion) {
+    this.hostname = hostname;
+    this.driverVersion = driverVersion;
+  }
+
+  /** The labels every series of {@code identity} carries, then {@code extra} name/value pairs. */
+  String[] labels(GpuIdentity identity, String... extra) {
+    List<String> pairs = identity.labelPairs();
+    pairs.add("Hostname");
+    pairs.add(hostname);
+    if (driverVersion != null) {
+      pairs.add(DcgmField.DRIVER_VERSION_LABEL);
+      pairs.add(driverVersion);
+    }
+    pairs.addAll(List.of(extra));
+    return pairs.toArray(String[]::new);
+  }
+
+  List<MetricFamily> render(List<GpuReading> readings, IntFunction<ProcessDetails> processes) {
+    Map<DcgmField, MetricFamily> fields = new EnumMap<>(DcgmField.class);
+    MetricFamily healthy =
+        MetricFamily.gauge(
+            HEALTHY_METRIC,
+            "Whether the GPU answers NVML (1) or was lost (0); reason says why, ok when healthy.");
+    MetricFamily reasons =
+        MetricFamily.gauge(
+            CLOCK_EVENT_REASON,
+            "Whether a clock event (throttle) reason is active (1) or not (0).");
+    MetricFamily memory =
+        MetricFamily.gauge(PROCESS_MEMORY, "GPU memory used by a process (in bytes).");
+    for (GpuReading reading : readings) {
+      GpuIdentity id = reading.identity();
+      healthy.add(reading.healthy() ? 1 : 0, labels(id, "reason", reading.health()));
+      for (Map.Entry<DcgmField, Double> value : reading.values().entrySet()) {
+        DcgmField field = value.getKey();
+        String[] labels =
+            field.approximated() ? labels(id, "source", "nvml_pcie_throughput") : labels(id);
+        fields.computeIfAbsent(field, GpuFamilies::family).add(value.getValue(), labels);
+      }
+      Double mask = reading.values().get(DcgmField.CLOCKS_EVENT_REASONS);
+      if (mask != null) {
+        long bits = mask.longValue();
+        for (int bit = 0; bit < CLOCK_EVENT_REASONS.length; bit++) {
+          reasons.add((bits >>> bit) & 1, labels(id, "reason", CLOCK_EVENT_REASONS[bit]));
+        }
+      }
+      for (GpuProcess process : reading.processes()) {
+        if (process.usedMemoryBytes().isPresent()) {
+          memory.add(
+              process.usedMemoryBytes().getAsLong(),
+              labels(id, processLabels(process.pid(), processes.apply(process.pid()))));
+        }
+      }
+    }
+    List<MetricFamily> families = new ArrayList<>(fields.values());
+    families.add(healthy);
+    if (!reasons.samples().isEmpty()) {
+      families.add(reasons);
+    }
+    if (!memory.samples().isEmpty()) {
+      families.add(memory);
+    }
+    return families;
+  }
+
+  private static MetricFamily family(DcgmField field) {
+    return field.type() == MetricType.COUNTER
+        ? MetricFamily.counter(field.metricName(), field.help())
+        : MetricFamily.gauge(field.metricName(), field.help());
+  }
+
+  private static String[] processLabels(int pid, ProcessDetails details) {
+    List<String> pairs = new ArrayList<>(List.of("pid", Integer.toString(pid)));
+    details.commandLine().ifPresent(c -> pairs.addAll(List.of("command", c)));
+    details.containerId().ifPresent(c -> pairs.addAll(List.of("container_id", c)));
+    details.podUid().ifPresent(p -> pairs.addAll(List.of("pod_uid", p)));
+    details
+        .rankEnvironment()
+        .forEach(
+            (name, value) -> pairs.addAll(List.of(name.toLowerCase(java.util.Locale.ROOT), value)));
+    return pairs.toArray(String[]::new);
+  }
+}

@@ -1,0 +1,355 @@
+package io.flightdeck.collector.gpu;
+
+import com.sun.jna.Function;
+import com.sun.jna.Memory;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Pointer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * {@link Nvml} over JNA, calling the versioned symbols explicitly (the header's unversioned names
+ * are macros that a binding cannot see). Symbols are looked up per call, so a driver lacking one
+ * answers {@code NVML_ERROR_FUNCTION_NOT_FOUND} for that reading only. Thread-safe.
+ */
+final class JnaNvml implements Nvml {
+  static final String DEFAULT_LIBRARY = "libnvidia-ml.so.1";
+
+  private static final int MEMORY_V2_VERSION = 40 | (2 << 24);
+  private static final int FIELD_VALUE_SIZE = 40;
+  private static final int PROCESS_INFO_SIZE = 24;
+  private static final long VALUE_NOT_AVAILABLE = -1L;
+  private static final int PROCESS_RETRIES = 3;
+
+  private final NativeLibrary library;
+
+  private JnaNvml(NativeLibrary library) {
+    this.library = library;
+  }
+
+  /**
+   * Loads {@code libraryPath} (a file path or a name the dynamic linker resolves) and initialises
+   * NVML. Nothing is loaded before this call, and no failure escapes it.
+   */
+  static NvmlLoad load(String libraryPath) {
+    NativeLibrary library;
+    try {
+      library = NativeLibrary.getInstance(libraryPath);
+    } catch (LinkageError | RuntimeException e) {
+      String message = String.valueOf(e.getMessage());
+      // JNA appends every path it tried on further lines; the first line says what went wrong.
+      return NvmlLoad.unavailable(message.lines().findFirst().orElse(message));
+    }
+    return NvmlLoad.initialise(new JnaNvml(library));
+  }
+
+  @Override
+  public void init() throws NvmlException {
+    call("nvmlInit_v2");
+  }
+
+  @Override
+  public void shutdown() throws NvmlException {
+    call("nvmlShutdown");
+  }
+
+  @Override
+  public String errorString(int code) {
+    try {
+      return library.getFunction("nvmlErrorString").invokeString(new Object[] {code}, false);
+    } catch (UnsatisfiedLinkError e) {
+      return "NVML error " + code;
+    }
+  }
+
+  @Override
+  public String driverVersion() throws NvmlException {
+    Memory buf = buffer(80);
+    call("nvmlSystemGetDriverVersion", buf, 80);
+    return string(buf, 0);
+  }
+
+  @Override
+  public int deviceCount() throws NvmlException {
+    Memory out = buffer(4);
+    call("nvmlDeviceGetCount_v2", out);
+    return out.getInt(0);
+  }
+
+  @Override
+  public long deviceHandleByIndex(int index) throws NvmlException {
+    Memory out = buffer(8);
+    call("nvmlDeviceGetHandleByIndex_v2", index, out);
+    return out.getLong(0);
+  }
+
+  @Override
+  public String name(long device) throws NvmlException {
+    Memory buf = buffer(96);
+    call("nvmlDeviceGetName", handle(device), buf, 96);
+    return string(buf, 0);
+  }
+
+  @Override
+  public String uuid(long device) throws NvmlException {
+    Memory buf = buffer(96);
+    call("nvmlDeviceGetUUID", handle(device), buf, 96);
+    return string(buf, 0);
+  }
+
+  @Override
+  public String pciBusId(long device) throws NvmlException {
+    Memory pci = buffer(68);
+    call("nvmlDeviceGetPciInfo_v3", handle(device), pci);
+    return string(pci, 36);
+  }
+
+  @Override
+  public Utilization utilizationRates(long device) throws NvmlException {
+    Memory out = buffer(8);
+    call("nvmlDeviceGetUtilizationRates", handle(device), out);
+    return new Utilization(out.getInt(0), out.getInt(4));
+  }
+
+  @Override
+  public int encoderUtilization(long device) throws NvmlException {
+    return codecUtilization("nvmlDeviceGetEncoderUtilization", device);
+  }
+
+  @Override
+  public int decoderUtilization(long device) throws NvmlException {
+    return codecUtilization("nvmlDeviceGetDecoderUtilization", device);
+  }
+
+  private int codecUtilization(String symbol, long device) throws NvmlException {
+    Memory out = buffer(8);
+    call(symbol, handle(device), out, out.share(4));
+    return out.getInt(0);
+  }
+
+  @Override
+  public MemoryInfo memoryInfo(long device) throws NvmlException {
+    Memory v2 = buffer(40);
+    v2.setInt(0, MEMORY_V2_VERSION);
+    try {
+      call("nvmlDeviceGetMemoryInfo_v2", handle(device), v2);
+      return new MemoryInfo(
+          v2.getLong(8), v2.getLong(24), v2.getLong(32), OptionalLong.of(v2.getLong(16)));
+    } catch (NvmlException e) {
+      if (!e.absent() && e.code() != NvmlException.ARGUMENT_VERSION_MISMATCH) {
+        throw e;
+      }
+    }
+    Memory v1 = buffer(24);
+    call("nvmlDeviceGetMemoryInfo", handle(device), v1);
+    return new MemoryInfo(v1.getLong(0), v1.getLong(8), v1.getLong(16), OptionalLong.empty());
+  }
+
+  @Override
+  public int temperature(long device, int sensor) throws NvmlException {
+    Memory out = buffer(4);
+    call("nvmlDeviceGetTemperature", handle(device), sensor, out);
+    return out.getInt(0);
+  }
+
+  @Override
+  public int powerUsageMilliwatts(long device) throws NvmlException {
+    Memory out = buffer(4);
+    call("nvmlDeviceGetPowerUsage", handle(device), out);
+    return out.getInt(0);
+  }
+
+  @Override
+  public long totalEnergyConsumptionMillijoules(long device) throws NvmlException {
+    Memory out = buffer(8);
+    call("nvmlDeviceGetTotalEnergyConsumption", handle(device), out);
+    return out.getLong(0);
+  }
+
+  @Override
+  public int clockMhz(long device, int clockType) throws NvmlException {
+    Memory out = buffer(4);
+    call("nvmlDeviceGetClockInfo", handle(device), clockType, out);
+    return out.getInt(0);
+  }
+
+  @Override
+  public long clocksEventReasons(long device) throws NvmlException {
+    Memory out = buffer(8);
+    try {
+      call("nvmlDeviceGetCurrentClocksEventReasons", handle(device), out);
+    } catch (NvmlException e) {
+      if (e.code() != NvmlException.FUNCTION_NOT_FOUND) {
+        throw e;
+      }
+      // Drivers before the rename only export the throttle-named symbol.
+      call("nvmlDeviceGetCurrentClocksThrottleReasons", handle(device), out);
+    }
+    return out.getLong(0);
+  }
+
+  @Override
+  public int pcieThroughputKbps(long device, int counter) throws NvmlException {
+    Memory out = buffer(4);
+    call("nvmlDeviceGetPcieThroughput", handle(device), counter, out);
+    return out.getInt(0);
+  }
+
+  @Override
+  public int pcieReplayCounter(long device) throws NvmlException {
+    Memory out = buffer(4);
+    call("nvmlDeviceGetPcieReplayCounter", handle(device), out);
+    return out.getInt(0);
+  }
+
+  @Override
+  public long totalEccErrors(long device, int errorType, int counter) throws NvmlException {
+    Memory out = buffer(8);
+    call("nvmlDeviceGetTotalEccErrors", handle(device), errorType, counter, out);
+    return out.getLong(0);
+  }
+
+  @Override
+  public RemappedRows remappedRows(long device) throws NvmlException {
+    Memory out = buffer(16);
+    call(
+        "nvmlDeviceGetRemappedRows",
+        handle(device),
+        out,
+        out.share(4),
+        out.share(8),
+        out.share(12));
+    return new RemappedRows(
+        Integer.toUnsignedLong(out.getInt(0)),
+        Integer.toUnsignedLong(out.getInt(4)),
+        out.getInt(8) != 0,
+        out.getInt(12) != 0);
+  }
+
+  @Override
+  public List<FieldValue> fieldValues(long device, int[] fieldIds, int[] scopeIds)
+      throws NvmlException {
+    Memory values = buffer((long) FIELD_VALUE_SIZE * fieldIds.length);
+    for (int i = 0; i < fieldIds.length; i++) {
+      values.setInt((long) FIELD_VALUE_SIZE * i, fieldIds[i]);
+      values.setInt((long) FIELD_VALUE_SIZE * i + 4, scopeIds[i]);
+    }
+    call("nvmlDeviceGetFieldValues", handle(device), fieldIds.length, values);
+    List<FieldValue> result = new ArrayList<>(fieldIds.length);
+    for (int i = 0; i < fieldIds.length; i++) {
+      long base = (long) FIELD_VALUE_SIZE * i;
+      result.add(
+          new FieldValue(
+              values.getInt(base),
+              values.getInt(base + 4),
+              values.getInt(base + 28),
+              fieldValue(values, base + 32, values.getInt(base + 24))));
+    }
+    return result;
+  }
+
+  /** Decodes the value union by {@code nvmlValueType_t}. */
+  private static double fieldValue(Memory values, long offset, int valueType) {
+    return switch (valueType) {
+      case 0 -> values.getDouble(offset);
+      case 1 -> Integer.toUnsignedLong(values.getInt(offset));
+      case 4 -> values.getLong(offset);
+      case 5 -> values.getInt(offset);
+      case 6 -> Short.toUnsignedInt(values.getShort(offset));
+      default -> unsigned(values.getLong(offset));
+    };
+  }
+
+  @Override
+  public List<ProcessInfo> computeRunningProcesses(long device) throws NvmlException {
+    Memory count = buffer(4);
+    for (int attempt = 0; ; attempt++) {
+      int capacity = count.getInt(0);
+      Memory infos = capacity == 0 ? null : buffer((long) PROCESS_INFO_SIZE * capacity);
+      try {
+        call("nvmlDeviceGetComputeRunningProcesses_v3", handle(device), count, infos);
+      } catch (NvmlException e) {
+        if (e.code() != NvmlException.INSUFFICIENT_SIZE || attempt == PROCESS_RETRIES) {
+          throw e;
+        }
+        // Leave room for processes that start before the next call.
+        count.setInt(0, count.getInt(0) + 4);
+        continue;
+      }
+      List<ProcessInfo> result = new ArrayList<>();
+      for (int i = 0; i < count.getInt(0); i++) {
+        long base = (long) PROCESS_INFO_SIZE * i;
+        long used = infos.getLong(base + 8);
+        result.add(
+            new ProcessInfo(
+                infos.getInt(base),
+                used == VALUE_NOT_AVAILABLE ? OptionalLong.empty() : OptionalLong.of(used)));
+      }
+      return result;
+    }
+  }
+
+  @Override
+  public long eventSetCreate() throws NvmlException {
+    Memory out = buffer(8);
+    call("nvmlEventSetCreate", out);
+    return out.getLong(0);
+  }
+
+  @Override
+  public long supportedEventTypes(long device) throws NvmlException {
+    Memory out = buffer(8);
+    call("nvmlDeviceGetSupportedEventTypes", handle(device), out);
+    return out.getLong(0);
+  }
+
+  @Override
+  public void registerEvents(long device, long eventTypes, long eventSet) throws NvmlException {
+    call("nvmlDeviceRegisterEvents", handle(device), eventTypes, handle(eventSet));
+  }
+
+  @Override
+  public Event eventSetWait(long eventSet, int timeoutMs) throws NvmlException {
+    Memory data = buffer(32);
+    call("nvmlEventSetWait_v2", handle(eventSet), data, timeoutMs);
+    return new Event(data.getLong(0), data.getLong(8), data.getLong(16));
+  }
+
+  @Override
+  public void eventSetFree(long eventSet) throws NvmlException {
+    call("nvmlEventSetFree", handle(eventSet));
+  }
+
+  private void call(String symbol, Object... args) throws NvmlException {
+    Function function;
+    try {
+      function = library.getFunction(symbol);
+    } catch (UnsatisfiedLinkError e) {
+      throw new NvmlException(symbol, NvmlException.FUNCTION_NOT_FOUND, "Function Not Found");
+    }
+    int rc = function.invokeInt(args);
+    if (rc != NvmlException.SUCCESS) {
+      throw new NvmlException(symbol, rc, errorString(rc));
+    }
+  }
+
+  private static Memory buffer(long size) {
+    Memory memory = new Memory(size);
+    memory.clear();
+    return memory;
+  }
+
+  private static Pointer handle(long address) {
+    return new Pointer(address);
+  }
+
+  private static String string(Memory buf, long offset) {
+    return buf.getString(offset, StandardCharsets.UTF_8.name());
+  }
+
+  private static double unsigned(long value) {
+    return value >= 0 ? value : (value >>> 1) * 2.0 + (value & 1);
+  }
+}

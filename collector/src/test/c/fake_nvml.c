@@ -1,0 +1,342 @@
+/*
+ * A fake libnvidia-ml for tests: exports the NVML symbols JnaNvml calls and answers from a
+ * key=value file named fake-nvml.conf beside this library (read by nvmlInit_v2). A key that is
+ * absent answers NVML_ERROR_NOT_SUPPORTED; a value "ERR:<code>" answers that code. Keys:
+ *   count, driver, xid=<gpu>:<code>,...   (queued Xid events, delivered in order)
+ *   gpu<N>.name|uuid|pci|handle|lost|util|enc|dec|mem.v2|mem.v1|temp|power|energy|clock.sm|
+ *   clock.mem|reasons|pcie.tx|pcie.rx|replay|ecc.<type>.<counter>|remap|field.<id>|procs|events
+ * lost=1 makes every call on that device answer NVML_ERROR_GPU_IS_LOST. nvmlDeviceGetCount_v2
+ * re-reads the file, so a test can change a GPU between scrapes.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_ENTRIES 512
+#define MAX_DEVICES 8
+#define MAX_EVENTS 64
+
+enum { OK = 0, INVALID_ARGUMENT = 2, NOT_SUPPORTED = 3, UNINITIALIZED = 1,
+       INSUFFICIENT_SIZE = 7, TIMEOUT = 10, GPU_IS_LOST = 15 };
+
+static char keys[MAX_ENTRIES][64];
+static char values[MAX_ENTRIES][256];
+static int entries;
+static struct device { int index; } devices[MAX_DEVICES];
+static int event_gpu[MAX_EVENTS], event_code[MAX_EVENTS], event_count, event_next;
+static unsigned long long registered[MAX_DEVICES];
+static int event_set;
+static int initialized;
+
+static const char *get(const char *key) {
+  for (int i = 0; i < entries; i++) {
+    if (strcmp(keys[i], key) == 0) return values[i];
+  }
+  return NULL;
+}
+
+/* Reads the key=value entries; events are (re)queued only by nvmlInit_v2. */
+static void load_entries(void) {
+  Dl_info info;
+  char path[4096];
+  dladdr((void *)&load_entries, &info);
+  snprintf(path, sizeof path, "%s", info.dli_fname);
+  char *slash = strrchr(path, '/');
+  snprintf(slash ? slash + 1 : path, sizeof path - (slash ? (size_t)(slash + 1 - path) : 0),
+           "fake-nvml.conf");
+  entries = 0;
+  FILE *f = fopen(path, "r");
+  if (!f) return;
+  char line[400];
+  while (entries < MAX_ENTRIES && fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\r\n")] = 0;
+    char *eq = strchr(line, '=');
+    if (line[0] == '#' || !eq) continue;
+    *eq = 0;
+    snprintf(keys[entries], sizeof keys[0], "%.63s", line);
+    snprintf(values[entries], sizeof values[0], "%.255s", eq + 1);
+    entries++;
+  }
+  fclose(f);
+}
+
+static void load(void) {
+  load_entries();
+  event_count = event_next = 0;
+  const char *xid = get("xid");
+  while (xid && *xid && event_count < MAX_EVENTS) {
+    sscanf(xid, "%d:%d", &event_gpu[event_count], &event_code[event_count]);
+    event_count++;
+    xid = strchr(xid, ',');
+    if (xid) xid++;
+  }
+  memset(registered, 0, sizeof registered);
+}
+
+static int error_of(const char *value) {
+  return strncmp(value, "ERR:", 4) == 0 ? atoi(value + 4) : OK;
+}
+
+/* Looks up gpu<N>.<key> for a handle, applying the lost flag and the ERR: convention. */
+static int device_value(void *handle, const char *key, const char **out) {
+  if (!initialized) return UNINITIALIZED;
+  struct device *d = handle;
+  if (d < devices || d >= devices + MAX_DEVICES) return INVALID_ARGUMENT;
+  char full[96];
+  snprintf(full, sizeof full, "gpu%d.lost", d->index);
+  if (get(full)) return GPU_IS_LOST;
+  snprintf(full, sizeof full, "gpu%d.%s", d->index, key);
+  const char *v = get(full);
+  if (!v) return NOT_SUPPORTED;
+  int rc = error_of(v);
+  if (rc == OK && out) *out = v;
+  return rc;
+}
+
+static int device_uint(void *handle, const char *key, unsigned int *out) {
+  const char *v;
+  int rc = device_value(handle, key, &v);
+  if (rc == OK) *out = (unsigned int)strtoul(v, NULL, 10);
+  return rc;
+}
+
+static int device_ull(void *handle, const char *key, unsigned long long *out) {
+  const char *v;
+  int rc = device_value(handle, key, &v);
+  if (rc == OK) *out = strtoull(v, NULL, 10);
+  return rc;
+}
+
+int nvmlInit_v2(void) {
+  load();
+  initialized = 1;
+  const char *v = get("init");
+  return v ? error_of(v) : OK;
+}
+
+int nvmlShutdown(void) {
+  initialized = 0;
+  return OK;
+}
+
+const char *nvmlErrorString(int code) {
+  switch (code) {
+    case OK: return "Success";
+    case NOT_SUPPORTED: return "Not Supported";
+    case TIMEOUT: return "Timeout";
+    case GPU_IS_LOST: return "GPU is lost";
+    case 9: return "Driver Not Loaded";
+    default: return "Unknown Error";
+  }
+}
+
+int nvmlSystemGetDriverVersion(char *buf, unsigned int length) {
+  const char *v = get("driver");
+  if (!v) return NOT_SUPPORTED;
+  snprintf(buf, length, "%s", v);
+  return OK;
+}
+
+int nvmlDeviceGetCount_v2(unsigned int *count) {
+  if (!initialized) return UNINITIALIZED;
+  load_entries(); /* lets a test change a GPU between scrapes, e.g. lose it */
+  const char *v = get("count");
+  *count = v ? (unsigned int)atoi(v) : 0;
+  return OK;
+}
+
+int nvmlDeviceGetHandleByIndex_v2(unsigned int index, void **handle) {
+  if (!initialized) return UNINITIALIZED;
+  if (index >= MAX_DEVICES) return INVALID_ARGUMENT;
+  char key[64];
+  snprintf(key, sizeof key, "gpu%u.handle", index);
+  const char *v = get(key);
+  if (v && error_of(v)) return error_of(v);
+  devices[index].index = (int)index;
+  *handle = &devices[index];
+  return OK;
+}
+
+static int device_string(void *handle, const char *key, char *buf, unsigned int length) {
+  const char *v;
+  int rc = device_value(handle, key, &v);
+  if (rc != OK) return rc;
+  if (strlen(v) >= length) return INSUFFICIENT_SIZE;
+  snprintf(buf, length, "%s", v);
+  return OK;
+}
+
+int nvmlDeviceGetName(void *d, char *buf, unsigned int length) {
+  return device_string(d, "name", buf, length);
+}
+
+int nvmlDeviceGetUUID(void *d, char *buf, unsigned int length) {
+  return device_string(d, "uuid", buf, length);
+}
+
+int nvmlDeviceGetPciInfo_v3(void *d, unsigned char *pci) {
+  memset(pci, 0, 68);
+  return device_string(d, "pci", (char *)pci + 36, 32);
+}
+
+int nvmlDeviceGetUtilizationRates(void *d, unsigned int *util) {
+  const char *v;
+  int rc = device_value(d, "util", &v);
+  if (rc == OK) sscanf(v, "%u,%u", &util[0], &util[1]);
+  return rc;
+}
+
+int nvmlDeviceGetEncoderUtilization(void *d, unsigned int *pct, unsigned int *period) {
+  *period = 167000;
+  return device_uint(d, "enc", pct);
+}
+
+int nvmlDeviceGetDecoderUtilization(void *d, unsigned int *pct, unsigned int *period) {
+  *period = 167000;
+  return device_uint(d, "dec", pct);
+}
+
+int nvmlDeviceGetMemoryInfo_v2(void *d, unsigned char *mem) {
+  if (*(unsigned int *)mem != 0x02000028) return 25; /* ARGUMENT_VERSION_MISMATCH */
+  const char *v;
+  int rc = device_value(d, "mem.v2", &v);
+  if (rc == OK) {
+    unsigned long long *m = (unsigned long long *)(mem + 8);
+    sscanf(v, "%llu,%llu,%llu,%llu", &m[0], &m[1], &m[2], &m[3]);
+  }
+  return rc;
+}
+
+int nvmlDeviceGetMemoryInfo(void *d, unsigned long long *mem) {
+  const char *v;
+  int rc = device_value(d, "mem.v1", &v);
+  if (rc == OK) sscanf(v, "%llu,%llu,%llu", &mem[0], &mem[1], &mem[2]);
+  return rc;
+}
+
+int nvmlDeviceGetTemperature(void *d, int sensor, unsigned int *c) {
+  return sensor == 0 ? device_uint(d, "temp", c) : INVALID_ARGUMENT;
+}
+
+int nvmlDeviceGetPowerUsage(void *d, unsigned int *mw) { return device_uint(d, "power", mw); }
+
+int nvmlDeviceGetTotalEnergyConsumption(void *d, unsigned long long *mj) {
+  return device_ull(d, "energy", mj);
+}
+
+int nvmlDeviceGetClockInfo(void *d, int type, unsigned int *mhz) {
+  return device_uint(d, type == 1 ? "clock.sm" : type == 2 ? "clock.mem" : "clock.other", mhz);
+}
+
+int nvmlDeviceGetCurrentClocksEventReasons(void *d, unsigned long long *mask) {
+  return device_ull(d, "reasons", mask);
+}
+
+int nvmlDeviceGetPcieThroughput(void *d, int counter, unsigned int *kbps) {
+  return device_uint(d, counter == 0 ? "pcie.tx" : "pcie.rx", kbps);
+}
+
+int nvmlDeviceGetPcieReplayCounter(void *d, unsigned int *n) { return device_uint(d, "replay", n); }
+
+int nvmlDeviceGetTotalEccErrors(void *d, int type, int counter, unsigned long long *n) {
+  char key[32];
+  snprintf(key, sizeof key, "ecc.%d.%d", type, counter);
+  return device_ull(d, key, n);
+}
+
+int nvmlDeviceGetRemappedRows(void *d, unsigned int *corr, unsigned int *unc,
+                              unsigned int *pending, unsigned int *failure) {
+  const char *v;
+  int rc = device_value(d, "remap", &v);
+  if (rc == OK) sscanf(v, "%u,%u,%u,%u", corr, unc, pending, failure);
+  return rc;
+}
+
+/* nvmlFieldValue_t: 40 bytes; values answered as unsigned long long (valueType 3). */
+int nvmlDeviceGetFieldValues(void *d, int count, unsigned char *values) {
+  int rc = device_value(d, "name", NULL);
+  if (rc == GPU_IS_LOST || rc == UNINITIALIZED || rc == INVALID_ARGUMENT) return rc;
+  for (int i = 0; i < count; i++) {
+    unsigned char *fv = values + 40 * i;
+    unsigned int id = *(unsigned int *)fv;
+    char key[32];
+    snprintf(key, sizeof key, "field.%u", id);
+    unsigned long long value = 0;
+    int field_rc = device_ull(d, key, &value);
+    *(unsigned int *)(fv + 24) = 3;
+    *(unsigned int *)(fv + 28) = (unsigned int)field_rc;
+    *(unsigned long long *)(fv + 32) = value;
+  }
+  return OK;
+}
+
+/* nvmlProcessInfo_t: 24 bytes. "na" as memory answers NVML_VALUE_NOT_AVAILABLE. */
+int nvmlDeviceGetComputeRunningProcesses_v3(void *d, unsigned int *count, unsigned char *infos) {
+  const char *v;
+  int rc = device_value(d, "procs", &v);
+  if (rc != OK) return rc;
+  unsigned int n = 0;
+  for (const char *p = v; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) n++;
+  if (*count < n) {
+    *count = n;
+    return INSUFFICIENT_SIZE;
+  }
+  *count = n;
+  unsigned int i = 0;
+  for (const char *p = v; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL, i++) {
+    unsigned char *info = infos + 24 * i;
+    memset(info, 0, 24);
+    *(unsigned int *)info = (unsigned int)strtoul(p, NULL, 10);
+    const char *colon = strchr(p, ':');
+    *(unsigned long long *)(info + 8) =
+        strncmp(colon + 1, "na", 2) == 0 ? ~0ULL : strtoull(colon + 1, NULL, 10);
+    *(unsigned int *)(info + 16) = 0xFFFFFFFF;
+    *(unsigned int *)(info + 20) = 0xFFFFFFFF;
+  }
+  return OK;
+}
+
+int nvmlEventSetCreate(void **set) {
+  if (!initialized) return UNINITIALIZED;
+  *set = &event_set;
+  return OK;
+}
+
+int nvmlDeviceGetSupportedEventTypes(void *d, unsigned long long *types) {
+  return device_ull(d, "events", types);
+}
+
+int nvmlDeviceRegisterEvents(void *d, unsigned long long types, void *set) {
+  if (set != &event_set) return INVALID_ARGUMENT;
+  unsigned long long supported;
+  int rc = device_ull(d, "events", &supported);
+  if (rc != OK) return rc;
+  if (types & ~supported) return NOT_SUPPORTED;
+  registered[((struct device *)d)->index] |= types;
+  return OK;
+}
+
+/* nvmlEventData_t: 32 bytes. Without a queued event for a registered GPU: sleep, then TIMEOUT. */
+int nvmlEventSetWait_v2(void *set, unsigned char *data, unsigned int timeout_ms) {
+  if (set != &event_set) return INVALID_ARGUMENT;
+  while (event_next < event_count) {
+    int gpu = event_gpu[event_next], code = event_code[event_next];
+    event_next++;
+    if (gpu < 0 || gpu >= MAX_DEVICES || !(registered[gpu] & 0x8)) continue;
+    memset(data, 0, 32);
+    *(void **)data = &devices[gpu];
+    *(unsigned long long *)(data + 8) = 0x8;
+    *(unsigned long long *)(data + 16) = (unsigned long long)code;
+    *(unsigned int *)(data + 24) = 0xFFFFFFFF;
+    *(unsigned int *)(data + 28) = 0xFFFFFFFF;
+    return OK;
+  }
+  usleep((timeout_ms < 50 ? timeout_ms : 50) * 1000);
+  return TIMEOUT;
+}
+
+int nvmlEventSetFree(void *set) { return set == &event_set ? OK : INVALID_ARGUMENT; }

@@ -1,0 +1,67 @@
+package io.flightdeck.collector.gpu;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Builds the fake libnvidia-ml of {@code src/test/c/fake_nvml.c} with gcc into a folder, beside its
+ * {@code fake-nvml.conf}. A missing gcc fails the test: the NVML path must not go untested.
+ */
+final class FakeNvmlLibrary {
+  private static final Path SOURCE = Path.of("src", "test", "c", "fake_nvml.c");
+  private static final Path GCC = Path.of("/usr/bin/gcc");
+
+  private final Path library;
+
+  private FakeNvmlLibrary(Path library) {
+    this.library = library;
+  }
+
+  /** Compiles the stub into {@code dir} and writes {@code config} as its configuration. */
+  static FakeNvmlLibrary build(Path dir, String config) throws IOException, InterruptedException {
+    if (!Files.isExecutable(GCC)) {
+      fail("gcc not found at " + GCC + ": it is needed to build the fake NVML library");
+    }
+    Path library = dir.resolve("libnvidia-ml.so.1");
+    Process gcc =
+        new ProcessBuilder(
+                GCC.toString(),
+                "-shared",
+                "-fPIC",
+                "-Wall",
+                "-Werror",
+                "-o",
+                library.toString(),
+                SOURCE.toAbsolutePath().toString())
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(gcc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(gcc.waitFor(60, TimeUnit.SECONDS)).as("gcc finished").isTrue();
+    assertThat(gcc.exitValue()).as("gcc output: %s", output).isZero();
+    FakeNvmlLibrary fake = new FakeNvmlLibrary(library);
+    fake.configure(config);
+    return fake;
+  }
+
+  /** Replaces the configuration; the stub re-reads it on init and on every device count. */
+  void configure(String config) throws IOException {
+    Files.writeString(library.resolveSibling("fake-nvml.conf"), config, StandardCharsets.UTF_8);
+  }
+
+  Path path() {
+    return library;
+  }
+
+  /** Loads the stub through {@link JnaNvml}, which must succeed. */
+  Nvml load() {
+    NvmlLoad load = JnaNvml.load(library.toString());
+    assertThat(load).isInstanceOf(NvmlLoad.Available.class);
+    return ((NvmlLoad.Available) load).nvml();
+  }
+}
