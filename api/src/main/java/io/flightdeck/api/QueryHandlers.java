@@ -43,7 +43,6 @@ final class QueryHandlers {
   byte[] query(Params params) {
     int limit = params.limit();
     long time = params.time("time", clock.millis());
-    params.durationNanos("timeout"); // checked; the engine's own --query.timeout applies
     Engine chosen = engineFor(params);
     String query = params.get("query");
     QueryResult result;
@@ -79,7 +78,6 @@ final class QueryHandlers {
           "exceeded maximum resolution of 11,000 points per timeseries. Try decreasing the query"
               + " resolution (?step=XX)");
     }
-    params.durationNanos("timeout");
     Engine chosen = engineFor(params);
     QueryResult result;
     try {
@@ -128,10 +126,16 @@ final class QueryHandlers {
     }
   }
 
+  /** The engine with the request's {@code lookback_delta} and {@code timeout}, where given. */
   private Engine engineFor(Params params) {
+    Engine chosen = engine;
+    long timeoutNanos = params.durationNanos("timeout");
+    if (timeoutNanos > 0) {
+      chosen = chosen.withTimeout(Duration.ofNanos(timeoutNanos));
+    }
     String text = params.get("lookback_delta");
     if (text.isEmpty()) {
-      return engine;
+      return chosen;
     }
     long nanos;
     try {
@@ -139,7 +143,7 @@ final class QueryHandlers {
     } catch (IllegalArgumentException e) {
       throw ApiException.badData("error parsing lookback delta duration: " + e.getMessage());
     }
-    return nanos > 0 ? engine.withLookbackDelta(Duration.ofNanos(nanos)) : engine;
+    return nanos > 0 ? chosen.withLookbackDelta(Duration.ofNanos(nanos)) : chosen;
   }
 
   private static byte[] respond(Params params, QueryResult result, int limit) {

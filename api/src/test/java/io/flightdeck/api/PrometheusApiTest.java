@@ -161,7 +161,7 @@ class PrometheusApiTest {
     assertThat(PrometheusApi.errorType(QueryException.Kind.TIMEOUT).wireName())
         .isEqualTo("timeout");
     assertThat(PrometheusApi.errorType(QueryException.Kind.TIMEOUT).httpStatus()).isEqualTo(503);
-    assertThat(PrometheusApi.errorType(QueryException.Kind.CANCELED).httpStatus()).isEqualTo(503);
+    assertThat(PrometheusApi.errorType(QueryException.Kind.CANCELED).httpStatus()).isEqualTo(499);
     assertThat(PrometheusApi.errorType(QueryException.Kind.UNAVAILABLE).httpStatus())
         .isEqualTo(503);
     assertThat(PrometheusApi.errorType(QueryException.Kind.BAD_DATA).httpStatus()).isEqualTo(400);

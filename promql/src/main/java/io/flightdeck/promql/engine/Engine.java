@@ -39,6 +39,17 @@ public final class Engine {
   }
 
   /**
+   * The same engine with a shorter timeout, for the API's {@code timeout} parameter; a longer one
+   * than the server's is cut to the server's, as in Prometheus.
+   */
+  public Engine withTimeout(Duration timeout) {
+    if (timeout.compareTo(options.timeout()) >= 0) {
+      return this;
+    }
+    return new Engine(options.withTimeout(timeout), slots);
+  }
+
+  /**
    * Evaluates {@code query} at one instant (ms).
    *
    * @throws ParseException if the query is not valid PromQL

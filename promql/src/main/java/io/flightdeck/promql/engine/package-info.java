@@ -6,9 +6,9 @@
  * io.flightdeck.promql.engine.QueryResult} shaped as the HTTP API answers. Evaluation follows
  * Prometheus's engine: every instant-vector or scalar node yields series with one point per step;
  * operators, aggregations and most functions then work step by step on the vectors gathered from
- * their arguments. Functions over range vectors read each series once over the whole query span
- * and slide their window along the steps, so a range query costs one pass over the data, not one
- * per step. Subqueries run a nested evaluation over their own aligned steps.
+ * their arguments. Functions over range vectors read each series once over the whole query span and
+ * slide their window along the steps, so a range query costs one pass over the data, not one per
+ * step. Subqueries run a nested evaluation over their own aligned steps.
  *
  * <p>Numbers follow Prometheus to the bit where it matters: Kahan-Neumaier sums, Go's {@code
  * math.Pow} and {@code %g}, the XXH64 label hash behind {@code limit_ratio}, RE2 regexes in {@code

@@ -138,6 +138,17 @@ class EngineTest {
   }
 
   @Test
+  void aRequestTimeoutShortensButNeverExtendsTheServers() {
+    assertThat(engine.withTimeout(Duration.ofHours(1))).isSameAs(engine);
+    Engine hasty = engine.withTimeout(Duration.ofNanos(1));
+    assertThat(hasty.options().timeout()).isEqualTo(Duration.ofNanos(1));
+    assertThatThrownBy(
+            () -> hasty.rangeQuery(storage, "DCGM_FI_DEV_GPU_UTIL * 2", 0, 60 * MINUTE, 1000))
+        .isInstanceOfSatisfying(
+            QueryException.class, e -> assertThat(e.kind()).isEqualTo(QueryException.Kind.TIMEOUT));
+  }
+
+  @Test
   void queriesBeyondTheConcurrencyLimitWaitAndTimeOutInTheQueue() throws Exception {
     CountDownLatch entered = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
