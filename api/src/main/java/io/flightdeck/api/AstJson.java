@@ -71,12 +71,12 @@ final class AstJson {
       }
       case MatrixSelector e -> {
         VectorSelector s = e.selector();
-        out.writeBooleanField("anchored", false);
+        out.writeBooleanField("anchored", s.anchored());
         matchers(out, s.matchers());
         out.writeStringField("name", s.name() == null ? "" : s.name());
         millis(out, "offset", s.originalOffset());
         millis(out, "range", e.range());
-        out.writeBooleanField("smoothed", false);
+        out.writeBooleanField("smoothed", s.smoothed());
         startOrEnd(out, s.atAnchor());
         timestamp(out, s.timestamp());
         out.writeStringField("type", "matrixSelector");
@@ -108,11 +108,11 @@ final class AstJson {
         out.writeStringField("type", "unaryExpr");
       }
       case VectorSelector e -> {
-        out.writeBooleanField("anchored", false);
+        out.writeBooleanField("anchored", e.anchored());
         matchers(out, e.matchers());
         out.writeStringField("name", e.name() == null ? "" : e.name());
         millis(out, "offset", e.originalOffset());
-        out.writeBooleanField("smoothed", false);
+        out.writeBooleanField("smoothed", e.smoothed());
         startOrEnd(out, e.atAnchor());
         timestamp(out, e.timestamp());
         out.writeStringField("type", "vectorSelector");

@@ -29,7 +29,8 @@ class PromQLTest {
   @Test
   void enablesExperimentalFunctionsUnlessAskedNotTo() {
     assertThat(PromQL.parse("sort_by_label(x, \"job\")")).isNotNull();
-    assertThatThrownBy(() -> PromQL.parse("sort_by_label(x, \"job\")", new ParseOptions(false)))
+    assertThatThrownBy(
+            () -> PromQL.parse("sort_by_label(x, \"job\")", new ParseOptions(false, false, false)))
         .hasMessage("1:1: parse error: function \"sort_by_label\" is not enabled");
   }
 }

@@ -118,6 +118,8 @@ final class AtModifierVariants {
         vs.originalOffsetExpr(),
         pinnedMs,
         null,
+        vs.anchored(),
+        vs.smoothed(),
         vs.position());
   }
 }

@@ -63,18 +63,39 @@ final class BinaryEvaluator {
     };
   }
 
-  /** Match signatures per label set; a series keeps its label object across steps. */
+  /**
+   * Match signatures and matched labels per label set; a series keeps its label object across
+   * steps.
+   */
   private static final class Signatures {
     private final VectorMatching matching;
     private final Map<Labels, String> cache = new IdentityHashMap<>();
+    private final Map<Labels, Labels> matchedCache = new IdentityHashMap<>();
+    private final List<String> ignoredWithName;
 
     Signatures(VectorMatching matching) {
       this.matching = matching;
+      List<String> ignored = new ArrayList<>(matching.matchingLabels());
+      ignored.add(Labels.METRIC_NAME);
+      this.ignoredWithName = ignored;
     }
 
     String of(Labels labels) {
       return cache.computeIfAbsent(
           labels, l -> LabelOps.signature(l, matching.matchingLabels(), matching.on()));
+    }
+
+    /**
+     * The labels the match is made on (Prometheus's {@code MatchLabels}): the {@code on} labels, or
+     * all but the {@code ignoring} ones and the name. A fill sample carries these.
+     */
+    Labels matched(Labels labels) {
+      return matchedCache.computeIfAbsent(
+          labels,
+          l ->
+              matching.on()
+                  ? LabelOps.keep(l, matching.matchingLabels())
+                  : LabelOps.drop(l, ignoredWithName));
     }
   }
 
@@ -131,12 +152,18 @@ final class BinaryEvaluator {
     return out;
   }
 
+  /**
+   * Arithmetic and comparisons between vectors. A series without a partner pairs with a sample of
+   * its match labels and the fill value when that side has one: {@code fillRhs} stands in for a
+   * missing "one" side, {@code fillLhs} for a missing "many" side.
+   */
   private List<EvalSample> vectorVector(
       BinaryExpr e, List<EvalSample> lhs, List<EvalSample> rhs, Signatures sigs) {
-    if (lhs.isEmpty() || rhs.isEmpty()) {
+    VectorMatching matching = e.matching();
+    if ((lhs.isEmpty() && rhs.isEmpty())
+        || ((lhs.isEmpty() || rhs.isEmpty()) && !matching.hasFill())) {
       return List.of();
     }
-    VectorMatching matching = e.matching();
     boolean swap = matching.cardinality() == Cardinality.ONE_TO_MANY;
     List<EvalSample> many = swap ? rhs : lhs;
     List<EvalSample> one = swap ? lhs : rhs;
@@ -147,19 +174,55 @@ final class BinaryEvaluator {
         throw duplicateOnOneSide(matching, s, previous, swap);
       }
     }
-    boolean oneToOne = matching.cardinality() == Cardinality.ONE_TO_ONE;
-    Set<String> matchedOneToOne = new HashSet<>();
-    Map<String, Set<Labels>> matchedManyToOne = new HashMap<>();
-    boolean returnBool = e.returnBool();
-    boolean delayed = ev.ctx.delayedNameRemoval;
-    Map<Labels, Map<Labels, Labels>> resultLabels = new IdentityHashMap<>();
     List<EvalSample> out = new ArrayList<>();
+    Pairing pairing = new Pairing(e, out);
     for (EvalSample m : many) {
       String sig = sigs.of(m.labels());
       EvalSample o = oneSide.get(sig);
       if (o == null) {
-        continue;
+        if (matching.fillRhs() == null) {
+          continue;
+        }
+        o = new EvalSample(sigs.matched(m.labels()), matching.fillRhs(), false);
       }
+      pairing.pair(m, o, sig);
+    }
+    if (matching.fillLhs() != null) {
+      for (EvalSample o : one) {
+        String sig = sigs.of(o.labels());
+        if (!pairing.matched(sig)) {
+          pairing.pair(new EvalSample(sigs.matched(o.labels()), matching.fillLhs(), false), o, sig);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** One step's pairs of a many (or one) side sample and its one-side partner. */
+  private final class Pairing {
+    private final BinaryExpr e;
+    private final VectorMatching matching;
+    private final List<EvalSample> out;
+    private final boolean swap;
+    private final boolean oneToOne;
+    private final Set<String> matchedOneToOne = new HashSet<>();
+    private final Map<String, Set<Labels>> matchedManyToOne = new HashMap<>();
+    private final Map<Labels, Map<Labels, Labels>> resultLabels = new IdentityHashMap<>();
+
+    Pairing(BinaryExpr e, List<EvalSample> out) {
+      this.e = e;
+      this.matching = e.matching();
+      this.out = out;
+      this.swap = matching.cardinality() == Cardinality.ONE_TO_MANY;
+      this.oneToOne = matching.cardinality() == Cardinality.ONE_TO_ONE;
+    }
+
+    boolean matched(String sig) {
+      return oneToOne ? matchedOneToOne.contains(sig) : matchedManyToOne.containsKey(sig);
+    }
+
+    void pair(EvalSample m, EvalSample o, String sig) {
+      boolean returnBool = e.returnBool();
       double l = swap ? o.value() : m.value();
       double r = swap ? m.value() : o.value();
       double value;
@@ -174,7 +237,7 @@ final class BinaryEvaluator {
       if (returnBool) {
         value = keep ? 1 : 0;
       }
-      boolean dropName = !delayed && returnBool;
+      boolean dropName = !ev.ctx.delayedNameRemoval && returnBool;
       Labels metric =
           resultLabels
               .computeIfAbsent(m.labels(), k -> new IdentityHashMap<>())
@@ -193,12 +256,10 @@ final class BinaryEvaluator {
             QueryException.Kind.EXECUTION,
             "multiple matches for labels: grouping labels must ensure unique matches");
       }
-      if (!keep && !returnBool) {
-        continue;
+      if (keep || returnBool) {
+        out.add(new EvalSample(metric, value, returnBool));
       }
-      out.add(new EvalSample(metric, value, returnBool));
     }
-    return out;
   }
 
   private static QueryException duplicateOnOneSide(

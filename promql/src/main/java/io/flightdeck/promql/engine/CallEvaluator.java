@@ -60,9 +60,9 @@ final class CallEvaluator {
       case "step" -> {
         return ev.constant(ev.ctx.queryStep / 1000.0);
       }
-      case "info" ->
-          throw new QueryException(
-              QueryException.Kind.EXECUTION, "the experimental info() function is not supported");
+      case "info" -> {
+        return new InfoEvaluator(ev).eval(call);
+      }
       default -> {}
     }
     int matrixArg = -1;
@@ -138,10 +138,26 @@ final class CallEvaluator {
       }
     }
     boolean keepsName = name.equals("last_over_time") || name.equals("first_over_time");
+    // anchored and smoothed windows reach one lookback delta before the range, smoothed ones also
+    // one after it.
+    VectorSelector extended =
+        arg instanceof MatrixSelector m && (m.selector().anchored() || m.selector().smoothed())
+            ? m.selector()
+            : null;
+    long before = 0;
+    long after = 0;
+    if (extended != null) {
+      ExtendedRangeFunctions.checkSupported(name, extended);
+      before = ev.ctx.lookbackMs();
+      after = extended.smoothed() ? before : 0;
+    }
     if (name.equals("absent_over_time")) {
       return absentOverTime(call, arg, rangeMs, offsetMs, at, sources);
     }
-    RangeFunctions.RangeFunction fn = RangeFunctions.BY_NAME.get(name);
+    RangeFunctions.RangeFunction fn =
+        extended != null
+            ? ExtendedRangeFunctions.of(name, extended)
+            : RangeFunctions.BY_NAME.get(name);
     if (fn == null) {
       throw new QueryException(
           QueryException.Kind.EXECUTION, "function " + GoFormat.quote(name) + " is not supported");
@@ -152,7 +168,9 @@ final class CallEvaluator {
     w.scalars = new double[scalars.length];
     boolean rateLike = name.equals("rate") || name.equals("increase");
     SourceReader reader =
-        sources == null ? new SourceReader((MatrixSelector) arg, rangeMs, offsetMs, at) : null;
+        sources == null
+            ? new SourceReader((MatrixSelector) arg, rangeMs + before, offsetMs, after, at)
+            : null;
     int count = sources == null ? reader.series.size() : sources.size();
     for (int si = 0; si < count; si++) {
       ev.ctx.checkDeadline();
@@ -171,10 +189,10 @@ final class CallEvaluator {
         long ts = ev.stepTime(step);
         long end = (at != null ? at : ts) - offsetMs;
         long start = end - rangeMs;
-        while (hi < src.size() && src.t()[hi] <= end) {
+        while (hi < src.size() && src.t()[hi] <= end + after) {
           hi++;
         }
-        while (lo < hi && src.t()[lo] <= start) {
+        while (lo < hi && src.t()[lo] <= start - before) {
           lo++;
         }
         if (lo >= hi) {
@@ -236,12 +254,12 @@ final class CallEvaluator {
     private final long maxt;
     private SampleIterator it;
 
-    SourceReader(MatrixSelector m, long rangeMs, long offsetMs, Long at) {
+    SourceReader(MatrixSelector m, long rangeMs, long offsetMs, long afterMs, Long at) {
       this.series = ev.selectSeries(m.selector());
       long firstEnd = (at != null ? at : ev.start) - offsetMs;
       long lastEnd = (at != null ? at : ev.stepTime(Math.max(0, ev.numSteps - 1))) - offsetMs;
       this.mint = firstEnd - rangeMs;
-      this.maxt = lastEnd;
+      this.maxt = lastEnd + afterMs;
     }
 
     WindowSource load(int index) {
@@ -281,7 +299,7 @@ final class CallEvaluator {
     int count;
     SourceReader reader = null;
     if (sources == null) {
-      reader = new SourceReader((MatrixSelector) arg, rangeMs, offsetMs, at);
+      reader = new SourceReader((MatrixSelector) arg, rangeMs, offsetMs, 0, at);
       count = reader.series.size();
     } else {
       count = sources.size();

@@ -152,7 +152,7 @@ final class Evaluator {
 
   /** An instant vector selector: per step, the newest sample within the lookback window. */
   private List<EvalSeries> selectInstant(VectorSelector vs) {
-    return selectInstant(vs, false);
+    return vs.smoothed() ? new SmoothedSelector(this).eval(vs) : selectInstant(vs, false);
   }
 
   /**
@@ -205,12 +205,16 @@ final class Evaluator {
 
   /**
    * A range selector evaluated on its own (an instant query for {@code x[5m]}): the raw samples in
-   * the window, stale markers left out.
+   * the window, stale markers left out; {@code anchored} and {@code smoothed} ones framed by their
+   * values at the range ends.
    */
   private List<EvalSeries> rawMatrix(MatrixSelector m) {
     VectorSelector vs = m.selector();
-    long maxt = referenceTime(vs, start);
-    long mint = maxt - Durations.rangeMs(m, ctx);
+    long rangeEnd = referenceTime(vs, start);
+    long rangeStart = rangeEnd - Durations.rangeMs(m, ctx);
+    boolean extended = vs.anchored() || vs.smoothed();
+    long maxt = rangeEnd + (vs.smoothed() ? ctx.lookbackMs() : 0);
+    long mint = rangeStart - (extended ? ctx.lookbackMs() : 0);
     List<EvalSeries> out = new ArrayList<>();
     SampleIterator it = null;
     for (Series series : selectSeries(vs)) {
@@ -234,6 +238,9 @@ final class Evaluator {
           ctx.budget.take(1);
           ctx.budget.countRead(1);
         } while (it.next());
+      }
+      if (result != null && extended) {
+        result = ExtendedRangeFunctions.frame(result, rangeStart, rangeEnd, vs.smoothed());
       }
       if (result != null) {
         out.add(result);

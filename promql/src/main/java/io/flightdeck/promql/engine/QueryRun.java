@@ -189,21 +189,20 @@ final class QueryRun {
           }
         }
         case VectorSelector vs ->
-            cover(
-                vs,
-                options.lookbackDelta().toMillis(),
-                outerOffset,
-                outerRange,
-                outerAt,
-                durations);
-        case MatrixSelector m ->
-            cover(
-                m.selector(),
-                Durations.rangeMs(m, durations),
-                outerOffset,
-                outerRange,
-                outerAt,
-                durations);
+            cover(vs, lookback(), extendedAfter(vs), outerOffset, outerRange, outerAt, durations);
+        case MatrixSelector m -> {
+          // anchored and smoothed read one lookback delta before the range, smoothed one after.
+          VectorSelector vs = m.selector();
+          long before = vs.anchored() || vs.smoothed() ? lookback() : 0;
+          cover(
+              vs,
+              Durations.rangeMs(m, durations) + before,
+              extendedAfter(vs),
+              outerOffset,
+              outerRange,
+              outerAt,
+              durations);
+        }
         case SubqueryExpr sq -> {
           Long at = at(sq.timestamp(), sq.atAnchor());
           long stepMs = Durations.stepMs(sq, durations);
@@ -218,9 +217,18 @@ final class QueryRun {
       }
     }
 
+    private long lookback() {
+      return options.lookbackDelta().toMillis();
+    }
+
+    private long extendedAfter(VectorSelector vs) {
+      return vs.smoothed() ? lookback() : 0;
+    }
+
     private void cover(
         VectorSelector vs,
         long window,
+        long after,
         long outerOffset,
         long outerRange,
         Long outerAt,
@@ -230,7 +238,7 @@ final class QueryRun {
       long last = at != null ? at : outerAt != null ? outerAt : end;
       long offset = Durations.offsetMs(vs, durations) + outerOffset;
       mint = Math.min(mint, first - window - offset - outerRange);
-      maxt = Math.max(maxt, last - offset);
+      maxt = Math.max(maxt, last - offset + after);
       found = true;
     }
 

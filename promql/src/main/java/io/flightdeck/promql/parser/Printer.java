@@ -50,6 +50,7 @@ final class Printer {
       case VectorSelector e -> {
         selector(e);
         at(e.timestamp(), e.atAnchor());
+        extended(e);
         offset(e.originalOffset(), e.originalOffsetExpr());
       }
     }
@@ -95,9 +96,27 @@ final class Printer {
         labels(m.include());
         out.append(')');
       }
+      fill(m);
     }
     out.append(' ');
     expr(e.rhs());
+  }
+
+  /** One {@code fill} when both sides fill with the same value, as Prometheus prints it. */
+  private void fill(VectorMatching m) {
+    Double lhs = m.fillLhs();
+    Double rhs = m.fillRhs();
+    // Compared as Go does: fill(NaN) prints as two modifiers, fill(0) equals fill(-0).
+    if (lhs != null && rhs != null && lhs.doubleValue() == rhs.doubleValue()) {
+      out.append(" fill (").append(GoFormat.g(lhs)).append(')');
+      return;
+    }
+    if (lhs != null) {
+      out.append(" fill_left (").append(GoFormat.g(lhs)).append(')');
+    }
+    if (rhs != null) {
+      out.append(" fill_right (").append(GoFormat.g(rhs)).append(')');
+    }
   }
 
   private void call(Call e) {
@@ -117,8 +136,18 @@ final class Printer {
     out.append('[');
     rangeOrExpr(e.range(), e.rangeExpr());
     out.append(']');
+    extended(vs);
     at(vs.timestamp(), vs.atAnchor());
     offset(vs.originalOffset(), vs.originalOffsetExpr());
+  }
+
+  /** Prometheus prints these after {@code @} on an instant selector but before it on a range. */
+  private void extended(VectorSelector vs) {
+    if (vs.anchored()) {
+      out.append(" anchored");
+    } else if (vs.smoothed()) {
+      out.append(" smoothed");
+    }
   }
 
   private void subquery(SubqueryExpr e) {

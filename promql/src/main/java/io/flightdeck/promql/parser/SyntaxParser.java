@@ -174,9 +174,7 @@ final class SyntaxParser {
         }
         case ANCHORED, SMOOTHED -> {
           next();
-          throw fail(
-              result.position(),
-              t.type().description() + " modifier is experimental and not enabled");
+          result = setExtended(result, t.type() == TokenType.ANCHORED);
         }
         default -> {
           return result;
@@ -267,7 +265,7 @@ final class SyntaxParser {
 
   // ---- binary operators
 
-  private record BinaryModifiers(boolean returnBool, VectorMatching matching, boolean fill) {}
+  private record BinaryModifiers(boolean returnBool, VectorMatching matching) {}
 
   /** {@code bool}, then {@code on}/{@code ignoring} and a group modifier, then fill modifiers. */
   private BinaryModifiers parseBinaryModifiers() {
@@ -297,40 +295,40 @@ final class SyntaxParser {
         }
       }
     }
-    boolean fill = parseFillModifiers();
+    Double[] fill = parseFillModifiers();
     return new BinaryModifiers(
-        returnBool, new VectorMatching(cardinality, matchingLabels, on, include), fill);
+        returnBool, new VectorMatching(cardinality, matchingLabels, on, include, fill[0], fill[1]));
   }
 
   /**
-   * Reads {@code fill(v)}, {@code fill_left(v)}, {@code fill_right(v)}. They are parsed so that
-   * errors before and inside them are Prometheus's, then rejected as a stock Prometheus does while
-   * the feature is experimental.
+   * Reads {@code fill(v)}, or {@code fill_left(v)} and {@code fill_right(v)} in either order: the
+   * left and right fill values, null where absent.
    */
-  private boolean parseFillModifiers() {
+  private Double[] parseFillModifiers() {
+    Double[] fill = new Double[2];
     TokenType t = peek().type();
     if (t == TokenType.FILL) {
       next();
-      parseFillValue();
-      return true;
-    }
-    if (t == TokenType.FILL_LEFT || t == TokenType.FILL_RIGHT) {
+      fill[0] = parseFillValue();
+      fill[1] = fill[0];
+    } else if (t == TokenType.FILL_LEFT || t == TokenType.FILL_RIGHT) {
       next();
-      parseFillValue();
+      fill[t == TokenType.FILL_LEFT ? 0 : 1] = parseFillValue();
       TokenType other = t == TokenType.FILL_LEFT ? TokenType.FILL_RIGHT : TokenType.FILL_LEFT;
       if (peek().type() == other) {
         next();
-        parseFillValue();
+        fill[other == TokenType.FILL_LEFT ? 0 : 1] = parseFillValue();
       }
-      return true;
     }
-    return false;
+    return fill;
   }
 
-  private void parseFillValue() {
+  private double parseFillValue() {
     expect(LEFT_PAREN, exprContext);
     Token t = peek();
+    boolean negative = false;
     if (t.type() == ADD || t.type() == SUB) {
+      negative = t.type() == SUB;
       next();
       t = peek();
     }
@@ -338,8 +336,9 @@ final class SyntaxParser {
       throw unexpected(t, exprContext);
     }
     next();
-    numberLiteral(t);
+    double value = numberLiteral(t).value();
     expect(RIGHT_PAREN, exprContext);
+    return negative ? -value : value;
   }
 
   private BinaryExpr newBinary(Expr lhs, BinaryOp op, BinaryModifiers modifiers, Expr rhs) {
@@ -351,7 +350,7 @@ final class SyntaxParser {
             modifiers.matching(),
             modifiers.returnBool(),
             PositionRange.merge(lhs.position(), rhs.position()));
-    if (modifiers.fill()) {
+    if (modifiers.matching().hasFill() && !options.binopFillModifiers()) {
       throw fail(expr.position(), "binop fill modifiers are experimental and not enabled");
     }
     return expr;
@@ -742,6 +741,27 @@ final class SyntaxParser {
         return continueDuration(applySign(sign, operand, false), 0, context);
       }
     }
+  }
+
+  /** The experimental {@code anchored}/{@code smoothed} modifier on a selector. */
+  private Expr setExtended(Expr target, boolean anchored) {
+    String modifier = anchored ? "anchored" : "smoothed";
+    if (!options.extendedRangeSelectors()) {
+      throw fail(target.position(), modifier + " modifier is experimental and not enabled");
+    }
+    VectorSelector vs =
+        switch (target) {
+          case VectorSelector v -> v;
+          case MatrixSelector m -> m.selector();
+          case SubqueryExpr sq ->
+              throw fail(sq.position(), modifier + " modifier is not supported for subqueries");
+          default -> throw fail(target.position(), modifier + " modifier not implemented");
+        };
+    if (anchored ? vs.smoothed() : vs.anchored()) {
+      throw fail(target.position(), "anchored and smoothed modifiers cannot be used together");
+    }
+    VectorSelector marked = vs.withExtended(anchored || vs.anchored(), !anchored || vs.smoothed());
+    return target instanceof MatrixSelector m ? m.withSelector(marked, m.position().end()) : marked;
   }
 
   private Expr addOffset(Expr target, Duration offset, DurationExpr offsetExpr) {

@@ -112,11 +112,17 @@ final class TypeChecker {
       if (!matching.matchingLabels().isEmpty()) {
         throw fail(position, "vector matching only allowed between instant vectors");
       }
+      if (matching.hasFill()) {
+        throw fail(position, "filling in missing series only allowed between instant vectors");
+      }
       matching = null;
     } else if (op.isSetOperator()) {
       Cardinality card = matching.cardinality();
       if (card == Cardinality.ONE_TO_MANY || card == Cardinality.MANY_TO_ONE) {
         throw fail(position, "no grouping allowed for " + GoText.quote(op.symbol()) + " operation");
+      }
+      if (matching.hasFill()) {
+        throw fail(position, "filling in missing series not allowed for set operators");
       }
     }
     if ((lt == ValueType.SCALAR || rt == ValueType.SCALAR) && op.isSetOperator()) {

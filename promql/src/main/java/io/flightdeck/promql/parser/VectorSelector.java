@@ -9,7 +9,9 @@ import java.util.List;
  * empty string; when present, its {@code __name__} equality matcher is the last of {@code
  * matchers}. The offset is {@code originalOffset}, or {@code originalOffsetExpr} when written as a
  * duration expression; the {@code @} time is {@code timestamp} (milliseconds) or {@code atAnchor};
- * absent ones are null.
+ * absent ones are null. {@code anchored} and {@code smoothed} are the experimental modifiers that
+ * read samples around the edges of a range (at most one is set); on a range selector they live
+ * here, like its offset.
  */
 public record VectorSelector(
     String name,
@@ -18,6 +20,8 @@ public record VectorSelector(
     DurationExpr originalOffsetExpr,
     Long timestamp,
     AtAnchor atAnchor,
+    boolean anchored,
+    boolean smoothed,
     PositionRange position)
     implements Expr {
 
@@ -26,7 +30,8 @@ public record VectorSelector(
   }
 
   static VectorSelector of(String name, List<Matcher> matchers, PositionRange position) {
-    return new VectorSelector(name, matchers, Duration.ZERO, null, null, null, position);
+    return new VectorSelector(
+        name, matchers, Duration.ZERO, null, null, null, false, false, position);
   }
 
   @Override
@@ -44,12 +49,33 @@ public record VectorSelector(
 
   VectorSelector withOffset(Duration offset, DurationExpr offsetExpr, int end) {
     return new VectorSelector(
-        name, matchers, offset, offsetExpr, timestamp, atAnchor, endingAt(end));
+        name, matchers, offset, offsetExpr, timestamp, atAnchor, anchored, smoothed, endingAt(end));
   }
 
   VectorSelector withAt(Long newTimestamp, AtAnchor newAnchor, int end) {
     return new VectorSelector(
-        name, matchers, originalOffset, originalOffsetExpr, newTimestamp, newAnchor, endingAt(end));
+        name,
+        matchers,
+        originalOffset,
+        originalOffsetExpr,
+        newTimestamp,
+        newAnchor,
+        anchored,
+        smoothed,
+        endingAt(end));
+  }
+
+  VectorSelector withExtended(boolean newAnchored, boolean newSmoothed) {
+    return new VectorSelector(
+        name,
+        matchers,
+        originalOffset,
+        originalOffsetExpr,
+        timestamp,
+        atAnchor,
+        newAnchored,
+        newSmoothed,
+        position);
   }
 
   private PositionRange endingAt(int end) {

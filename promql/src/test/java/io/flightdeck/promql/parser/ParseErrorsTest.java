@@ -176,11 +176,15 @@ class ParseErrorsTest {
       '\\"' => 1:1: parse error: unknown escape sequence U+0022 '"'
       999e999 => 1:1: parse error: error parsing number: strconv.ParseFloat: parsing "999e999": value out of range
       0x => 1:1: parse error: error parsing number: strconv.ParseFloat: parsing "0x": invalid syntax
-      a + fill(0) b => 1:1: parse error: binop fill modifiers are experimental and not enabled
       a + fill(b) => 1:10: parse error: unexpected identifier "b"
-      a anchored => 1:1: parse error: anchored modifier is experimental and not enabled
-      a[5m] smoothed => 1:1: parse error: smoothed modifier is experimental and not enabled
       1[5m] smoothed => 1:2: parse error: ranges only allowed for vector selectors
+      a[5m:1m] anchored => 1:1: parse error: anchored modifier is not supported for subqueries
+      a[5m:] smoothed => 1:1: parse error: smoothed modifier is not supported for subqueries
+      (a) anchored => 1:1: parse error: anchored modifier not implemented
+      a[5m] anchored smoothed => 1:1: parse error: anchored and smoothed modifiers cannot be used together
+      a smoothed anchored => 1:1: parse error: anchored and smoothed modifiers cannot be used together
+      1 + fill(0) a => 1:1: parse error: filling in missing series only allowed between instant vectors
+      a and fill(0) b => 1:1: parse error: filling in missing series not allowed for set operators
       """;
 
   static Stream<Arguments> cases() {
@@ -246,7 +250,7 @@ class ParseErrorsTest {
 
   @Test
   void rejectsExperimentalFunctionsWhenDisabled() {
-    ParseOptions stock = new ParseOptions(false);
+    ParseOptions stock = new ParseOptions(false, false, false);
     assertThatThrownBy(() -> PromQLParser.parse("limitk(1, x)", stock))
         .hasMessage(
             "1:1: parse error: limitk() is experimental and must be enabled with"
@@ -254,6 +258,18 @@ class ParseErrorsTest {
     assertThatThrownBy(() -> PromQLParser.parse("sort_by_label(x, \"a\")", stock))
         .hasMessage("1:1: parse error: function \"sort_by_label\" is not enabled");
     assertThat(PromQLParser.parse("topk(1, x)", stock)).isNotNull();
+  }
+
+  @Test
+  void rejectsExperimentalModifiersWhenDisabled() {
+    ParseOptions stock = new ParseOptions(false, false, false);
+    assertThatThrownBy(() -> PromQLParser.parse("a + fill(0) b", stock))
+        .hasMessage("1:1: parse error: binop fill modifiers are experimental and not enabled");
+    assertThatThrownBy(() -> PromQLParser.parse("a anchored", stock))
+        .hasMessage("1:1: parse error: anchored modifier is experimental and not enabled");
+    assertThatThrownBy(() -> PromQLParser.parse("a[5m] smoothed", stock))
+        .hasMessage("1:1: parse error: smoothed modifier is experimental and not enabled");
+    assertThat(PromQLParser.parse("a + fill(0) b", ParseOptions.DEFAULT)).isNotNull();
   }
 
   private static ParseException parseError(String query) {

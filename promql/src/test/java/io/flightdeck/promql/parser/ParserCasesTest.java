@@ -137,6 +137,18 @@ class ParserCasesTest {
           start + end                                       | start + end
           and and and                                       | and and and
           fill + fill                                       | fill + fill
+          a + fill(0) b                                     | a + fill (0) b
+          a+fill_left(-1)fill_right(2)b                     | a + fill_left (-1) fill_right (2) b
+          a + fill_right(1) fill_left(1) b                  | a + fill (1) b
+          a + fill(NaN) b                                   | a + fill_left (NaN) fill_right (NaN) b
+          a + fill(1e6) b                                   | a + fill (1e+06) b
+          a / on(x) group_left(y) fill_right(1m) b          | a / on (x) group_left (y) fill_right (60) b
+          a == bool ignoring(x) fill(-Inf) b                | a == bool ignoring (x) fill (-Inf) b
+          a[5m] anchored                                    | a[5m] anchored
+          a[5m] smoothed @ 10 offset 1m                     | a[5m] smoothed @ 10.000 offset 1m
+          a @ 10 offset 1m smoothed                         | a @ 10.000 smoothed offset 1m
+          a anchored                                        | a anchored
+          rate(a[5m] offset 1m anchored)                    | rate(a[5m] anchored offset 1m)
           "a\\nb"                                            | "a\\nb"
           'single "quoted"'                                 | "single \\"quoted\\""
           `raw\\n`                                           | "raw\\\\n"
@@ -212,7 +224,8 @@ class ParserCasesTest {
     BinaryExpr grouped = (BinaryExpr) parse("a * on(x) group_left(y, \"z.z\") b");
     assertThat(grouped.matching())
         .isEqualTo(
-            new VectorMatching(Cardinality.MANY_TO_ONE, List.of("x"), true, List.of("y", "z.z")));
+            new VectorMatching(
+                Cardinality.MANY_TO_ONE, List.of("x"), true, List.of("y", "z.z"), null, null));
   }
 
   /**
