@@ -42,7 +42,7 @@ final class BlockSeriesIterator implements SampleIterator {
         done = true;
         return false;
       }
-      if (t >= mint && !isDeleted(t)) {
+      if (t >= mint && (deleted.isEmpty() || !isDeleted(t))) {
         positioned = true;
         return true;
       }

@@ -12,6 +12,9 @@ final class SeriesViewIterator implements SampleIterator {
   private final SeriesView view;
   private final long mint;
   private final long maxt;
+  private final long[] oooTimes;
+  private final double[] oooValues;
+  private final boolean hasDeletes;
   private final ChunkDecoder decoder = new ChunkDecoder();
   private SampleIterator chunkIterator;
   private int chunkIndex = -1;
@@ -26,6 +29,9 @@ final class SeriesViewIterator implements SampleIterator {
     this.view = view;
     this.mint = mint;
     this.maxt = maxt;
+    this.oooTimes = view.outOfOrderTimes();
+    this.oooValues = view.outOfOrderValues();
+    this.hasDeletes = !view.deletedRanges().isEmpty();
   }
 
   @Override
@@ -35,7 +41,7 @@ final class SeriesViewIterator implements SampleIterator {
     }
     if (!started) {
       started = true;
-      advanceChunk();
+      openChunk(0);
     }
     while (true) {
       if (!pickNext()) {
@@ -46,7 +52,7 @@ final class SeriesViewIterator implements SampleIterator {
         done = true;
         return false;
       }
-      if (t >= mint && !isDeleted(t)) {
+      if (t >= mint && !(hasDeletes && isDeleted(t))) {
         return true;
       }
     }
@@ -54,32 +60,33 @@ final class SeriesViewIterator implements SampleIterator {
 
   /** Takes the smaller of the current chunk sample and the next out-of-order sample. */
   private boolean pickNext() {
-    boolean haveOoo = oooIndex < view.outOfOrderTimes().length;
+    boolean haveOoo = oooIndex < oooTimes.length;
     if (!chunkValid && !haveOoo) {
       return false;
     }
-    if (chunkValid && (!haveOoo || chunkIterator.timestamp() <= view.outOfOrderTimes()[oooIndex])) {
+    if (chunkValid && (!haveOoo || chunkIterator.timestamp() <= oooTimes[oooIndex])) {
       t = chunkIterator.timestamp();
       v = chunkIterator.value();
-      if (haveOoo && view.outOfOrderTimes()[oooIndex] == t) {
+      if (haveOoo && oooTimes[oooIndex] == t) {
         oooIndex++; // the in-order sample wins a tie
       }
-      advanceChunk();
+      if (chunkIterator.next()) {
+        chunkValid = true;
+      } else {
+        openChunk(chunkIndex + 1);
+      }
     } else {
-      t = view.outOfOrderTimes()[oooIndex];
-      v = view.outOfOrderValues()[oooIndex];
+      t = oooTimes[oooIndex];
+      v = oooValues[oooIndex];
       oooIndex++;
     }
     return true;
   }
 
-  private void advanceChunk() {
-    if (chunkIndex >= 0 && chunkIterator.next()) {
-      chunkValid = true;
-      return;
-    }
+  /** Positions on the first sample of the first non-empty chunk from {@code index} on. */
+  private void openChunk(int index) {
     List<HeadChunk> chunks = view.chunks();
-    while (++chunkIndex < chunks.size()) {
+    for (chunkIndex = index; chunkIndex < chunks.size(); chunkIndex++) {
       HeadChunk chunk = chunks.get(chunkIndex);
       chunkIterator =
           decoder.decode(chunk.encoding(), chunk.data(), chunk.encodedCount(), chunk.count());
@@ -108,12 +115,33 @@ final class SeriesViewIterator implements SampleIterator {
     if (started && t >= target) {
       return true;
     }
+    skipBefore(target);
     while (next()) {
       if (t >= target) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Skips, without decoding them, the chunks that end before {@code target} and the out-of-order
+   * samples before it: a seek into a long head costs a search, not a walk over every sample.
+   */
+  private void skipBefore(long target) {
+    List<HeadChunk> chunks = view.chunks();
+    int current = started ? chunkIndex : 0;
+    int first = current;
+    while (first < chunks.size() && chunks.get(first).maxTime() < target) {
+      first++;
+    }
+    if (!started || first > current) {
+      started = true;
+      openChunk(first);
+    }
+    while (oooIndex < oooTimes.length && oooTimes[oooIndex] < target) {
+      oooIndex++;
+    }
   }
 
   @Override
