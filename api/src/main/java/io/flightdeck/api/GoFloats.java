@@ -46,6 +46,10 @@ final class GoFloats {
    */
   private static String plainFromJava(String java) {
     int e = java.indexOf('E');
+    if (e < 0) {
+      // Between 1e-3 and 1e7 Java already writes plain digits; only a bare ".0" must go.
+      return java.endsWith(".0") ? java.substring(0, java.length() - 2) : java;
+    }
     String mantissa = e < 0 ? java : java.substring(0, e);
     int exponent = e < 0 ? 0 : Integer.parseInt(java.substring(e + 1));
     boolean negative = mantissa.charAt(0) == '-';

@@ -161,6 +161,8 @@ final class Evaluator {
    */
   List<EvalSeries> selectInstant(VectorSelector vs, boolean timestamps) {
     long lookback = ctx.lookbackMs();
+    long offset = Durations.offsetMs(vs, ctx);
+    Long at = atTime(vs.timestamp(), vs.atAnchor());
     List<EvalSeries> out = new ArrayList<>();
     SampleIterator it = null;
     for (Series series : selectSeries(vs)) {
@@ -168,13 +170,14 @@ final class Evaluator {
       it = series.iterator(it);
       EvalSeries result = null;
       // Walk forward once: steps ascend, so does the reference time (or it stays fixed with @).
-      boolean has = it.next();
+      long firstRef = (at != null ? at : start) - offset;
+      boolean has = it.seek(firstRef - lookback + 1);
       long prevT = Long.MIN_VALUE;
       double prevV = 0;
       boolean hasPrev = false;
       for (int step = 0; step < numSteps; step++) {
         long ts = stepTime(step);
-        long ref = referenceTime(vs, ts);
+        long ref = (at != null ? at : ts) - offset;
         if (has && it.timestamp() <= ref - lookback) {
           // Samples this old can never be in a window again: skip them without decoding each.
           hasPrev = false;
@@ -193,10 +196,10 @@ final class Evaluator {
           result = new EvalSeries(series.labels(), false, numSteps);
         }
         result.add(ts, timestamps ? prevT / 1000.0 : prevV);
-        ctx.budget.take(1);
-        ctx.budget.countRead(1);
       }
       if (result != null) {
+        ctx.budget.take(result.size);
+        ctx.budget.countRead(result.size);
         out.add(result);
       }
     }
