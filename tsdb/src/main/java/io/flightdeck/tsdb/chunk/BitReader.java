@@ -27,16 +27,41 @@ final class BitReader {
     if (position + count > end) {
       throw new ChunkCorruptException("chunk ends in the middle of a sample");
     }
-    long result = 0;
-    while (count > 0) {
-      int index = (int) (position >>> 3);
-      int available = 8 - (int) (position & 7);
-      int take = Math.min(available, count);
-      int chunk = ((bytes[index] & 0xff) >>> (available - take)) & ((1 << take) - 1);
-      result = (result << take) | chunk;
-      position += take;
-      count -= take;
+    if (count == 0) {
+      return 0;
     }
+    // One 64-bit window instead of a loop per byte: values and deltas are read in a few steps.
+    int index = (int) (position >>> 3);
+    int shift = (int) (position & 7);
+    long window = load64(index);
+    long result = (window << shift) >>> (64 - count);
+    int extra = shift + count - 64;
+    if (extra > 0) {
+      result |= (bytes[index + 8] & 0xffL) >>> (8 - extra);
+    }
+    position += count;
     return result;
+  }
+
+  /** Eight bytes from {@code index}, big-endian; bytes past the array read as zero. */
+  private long load64(int index) {
+    if (index + 8 <= bytes.length) {
+      return (bytes[index] & 0xffL) << 56
+          | (bytes[index + 1] & 0xffL) << 48
+          | (bytes[index + 2] & 0xffL) << 40
+          | (bytes[index + 3] & 0xffL) << 32
+          | (bytes[index + 4] & 0xffL) << 24
+          | (bytes[index + 5] & 0xffL) << 16
+          | (bytes[index + 6] & 0xffL) << 8
+          | (bytes[index + 7] & 0xffL);
+    }
+    long window = 0;
+    for (int i = 0; i < 8; i++) {
+      window <<= 8;
+      if (index + i < bytes.length) {
+        window |= bytes[index + i] & 0xffL;
+      }
+    }
+    return window;
   }
 }
