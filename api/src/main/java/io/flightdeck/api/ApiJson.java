@@ -70,6 +70,12 @@ final class ApiJson {
    */
   static void timestamp(JsonGenerator out, long ms) throws IOException {
     StringBuilder text = new StringBuilder(20);
+    appendTimestamp(text, ms);
+    out.writeNumber(text.toString());
+  }
+
+  /** Appends {@code ms} in the layout of {@link #timestamp(JsonGenerator, long)}. */
+  static void appendTimestamp(StringBuilder text, long ms) {
     long abs = ms;
     if (ms < 0) {
       text.append('-');
@@ -87,7 +93,6 @@ final class ApiJson {
       }
       text.append(fraction);
     }
-    out.writeNumber(text.toString());
   }
 
   /** A label set as a JSON object, in the set's (sorted) order. */
