@@ -185,9 +185,10 @@ final class AggregationEvaluator {
           group.kahan /= group.count - 1;
         }
         double q = (group.count - 1) / group.count;
-        double[] r = kahan(f / group.count, q * group.mean, q * group.kahan);
-        group.mean = r[0];
-        group.kahan = r[1];
+        double inc = f / group.count;
+        double mean = q * group.mean;
+        group.kahan = Kahan.compensate(inc, mean, q * group.kahan);
+        group.mean = mean + inc;
       }
       case GROUP -> {}
       case MAX -> {
@@ -220,22 +221,8 @@ final class AggregationEvaluator {
   }
 
   private static void kahanInc(Group group, double f) {
-    double[] r = kahan(f, group.value, group.kahan);
-    group.value = r[0];
-    group.kahan = r[1];
-  }
-
-  /** Kahan-Neumaier summation step: the new sum and compensation. */
-  static double[] kahan(double inc, double sum, double c) {
-    double t = sum + inc;
-    if (Double.isInfinite(t)) {
-      c = 0;
-    } else if (Math.abs(sum) >= Math.abs(inc)) {
-      c += (sum - t) + inc;
-    } else {
-      c += (inc - t) + sum;
-    }
-    return new double[] {t, c};
+    group.kahan = Kahan.compensate(f, group.value, group.kahan);
+    group.value += f;
   }
 
   private static double finish(AggregateOp op, Group g, double q) {

@@ -120,10 +120,10 @@ final class RangeFunctions {
       double f = w.v[i];
       count = i - w.from + 1;
       if (!incremental) {
-        double[] next = AggregationEvaluator.kahan(f, sum, c);
-        if (!Double.isInfinite(next[0])) {
-          sum = next[0];
-          c = next[1];
+        double next = sum + f;
+        if (!Double.isInfinite(next)) {
+          c = Kahan.compensate(f, sum, c);
+          sum = next;
           continue;
         }
         incremental = true;
@@ -131,9 +131,10 @@ final class RangeFunctions {
         c /= count - 1;
       }
       double q = (count - 1) / count;
-      double[] next = AggregationEvaluator.kahan(f / count, q * mean, q * c);
-      mean = next[0];
-      c = next[1];
+      double inc = f / count;
+      double scaled = q * mean;
+      c = Kahan.compensate(inc, scaled, q * c);
+      mean = scaled + inc;
     }
     return w.answer(incremental ? mean + c : sum / count + c / count);
   }
@@ -142,9 +143,8 @@ final class RangeFunctions {
     double sum = 0;
     double c = 0;
     for (int i = w.from; i < w.to; i++) {
-      double[] next = AggregationEvaluator.kahan(w.v[i], sum, c);
-      sum = next[0];
-      c = next[1];
+      c = Kahan.compensate(w.v[i], sum, c);
+      sum += w.v[i];
     }
     return w.answer(Double.isInfinite(sum) ? sum : sum + c);
   }
@@ -178,12 +178,11 @@ final class RangeFunctions {
       double f = w.v[i];
       count++;
       double delta = f - (mean + cMean);
-      double[] m = AggregationEvaluator.kahan(delta / count, mean, cMean);
-      mean = m[0];
-      cMean = m[1];
-      double[] a = AggregationEvaluator.kahan(delta * (f - (mean + cMean)), aux, cAux);
-      aux = a[0];
-      cAux = a[1];
+      cMean = Kahan.compensate(delta / count, mean, cMean);
+      mean += delta / count;
+      double spread = delta * (f - (mean + cMean));
+      cAux = Kahan.compensate(spread, aux, cAux);
+      aux += spread;
     }
     return (aux + cAux) / count;
   }
@@ -247,10 +246,14 @@ final class RangeFunctions {
   /** Least squares over the window: slope per second and intercept at {@code interceptTime}. */
   private static double[] linearRegression(RangeWindow w, long interceptTime) {
     double n = 0;
-    double[] x1 = {0, 0};
-    double[] y1 = {0, 0};
-    double[] xy = {0, 0};
-    double[] x2 = {0, 0};
+    double sumX = 0;
+    double cX = 0;
+    double sumY = 0;
+    double cY = 0;
+    double sumXY = 0;
+    double cXY = 0;
+    double sumX2 = 0;
+    double cX2 = 0;
     double initY = w.first();
     boolean constY = true;
     for (int i = w.from; i < w.to; i++) {
@@ -260,10 +263,14 @@ final class RangeFunctions {
       }
       n += 1;
       double x = (w.t[i] - interceptTime) / 1e3;
-      x1 = AggregationEvaluator.kahan(x, x1[0], x1[1]);
-      y1 = AggregationEvaluator.kahan(y, y1[0], y1[1]);
-      xy = AggregationEvaluator.kahan(x * y, xy[0], xy[1]);
-      x2 = AggregationEvaluator.kahan(x * x, x2[0], x2[1]);
+      cX = Kahan.compensate(x, sumX, cX);
+      sumX += x;
+      cY = Kahan.compensate(y, sumY, cY);
+      sumY += y;
+      cXY = Kahan.compensate(x * y, sumXY, cXY);
+      sumXY += x * y;
+      cX2 = Kahan.compensate(x * x, sumX2, cX2);
+      sumX2 += x * x;
     }
     if (constY) {
       if (Double.isInfinite(initY)) {
@@ -271,10 +278,10 @@ final class RangeFunctions {
       }
       return new double[] {0, initY};
     }
-    double sumX = x1[0] + x1[1];
-    double sumY = y1[0] + y1[1];
-    double sumXY = xy[0] + xy[1];
-    double sumX2 = x2[0] + x2[1];
+    sumX += cX;
+    sumY += cY;
+    sumXY += cXY;
+    sumX2 += cX2;
     double covXY = sumXY - sumX * sumY / n;
     double varX = sumX2 - sumX * sumX / n;
     double slope = covXY / varX;
