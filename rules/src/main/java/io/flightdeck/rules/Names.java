@@ -1,0 +1,19 @@
+package io.flightdeck.rules;
+
+import java.util.regex.Pattern;
+
+/** Prometheus's classic (legacy) name rules, which promtool and our users' tools apply. */
+final class Names {
+  private static final Pattern METRIC = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
+  private static final Pattern LABEL = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
+
+  private Names() {}
+
+  static boolean isMetricName(String name) {
+    return METRIC.matcher(name).matches();
+  }
+
+  static boolean isLabelName(String name) {
+    return LABEL.matcher(name).matches();
+  }
+}
