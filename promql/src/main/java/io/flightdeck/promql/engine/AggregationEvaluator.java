@@ -299,105 +299,143 @@ final class AggregationEvaluator {
     }
     List<Labels> groupLabels = new ArrayList<>();
     int[] groupOf = assignGroups(input, grouping, e.without(), groupLabels);
-    Map<Labels, EvalSeries> byLabels = new LinkedHashMap<>();
+    int groups = groupLabels.size();
+    // Reused every step: members of each group present at the step, and the chosen ones.
+    int[][] members = new int[groups][];
+    int[] memberCount = new int[groups];
+    int[] groupSize = new int[groups];
+    for (int g : groupOf) {
+      groupSize[g]++;
+    }
+    for (int g = 0; g < groups; g++) {
+      members[g] = new int[groupSize[g]];
+    }
+    int[] valueIndex = new int[input.size()];
+    EvalSeries[] outputs = new EvalSeries[input.size()];
     List<EvalSeries> instantOut = new ArrayList<>();
     int[] cursors = new int[input.size()];
     for (int step = 0; step < ev.numSteps; step++) {
       ev.ctx.checkDeadline();
       long ts = ev.stepTime(step);
       double param = params[step];
-      List<List<Integer>> members = new ArrayList<>(groupLabels.size());
-      for (int g = 0; g < groupLabels.size(); g++) {
-        members.add(new ArrayList<>());
-      }
-      List<Integer> present = new ArrayList<>();
+      java.util.Arrays.fill(memberCount, 0);
       for (int si = 0; si < input.size(); si++) {
         EvalSeries series = input.get(si);
         int c = cursors[si];
         if (c < series.size && series.timestamps[c] == ts) {
           cursors[si] = c + 1;
-          members.get(groupOf[si]).add(si);
-          present.add(si);
+          valueIndex[si] = c;
+          int g = groupOf[si];
+          members[g][memberCount[g]++] = si;
         }
       }
-      int[] valueIndex = new int[input.size()];
-      for (int si : present) {
-        valueIndex[si] = cursors[si] - 1;
-      }
-      List<Integer> chosen = new ArrayList<>();
-      for (List<Integer> group : members) {
-        chosen.addAll(choose(op, param, group, input, valueIndex));
-      }
-      for (int si : chosen) {
-        EvalSeries series = input.get(si);
-        double value = series.values[valueIndex[si]];
-        if (ev.isInstant()) {
-          EvalSeries one = new EvalSeries(series.labels, series.dropName, 1);
-          one.add(ts, value);
-          instantOut.add(one);
-          continue;
+      int chosenCount = 0;
+      for (int g = 0; g < groups; g++) {
+        for (int si : choose(op, param, members[g], memberCount[g], input, valueIndex)) {
+          chosenCount++;
+          EvalSeries series = input.get(si);
+          double value = series.values[valueIndex[si]];
+          if (ev.isInstant()) {
+            EvalSeries one = new EvalSeries(series.labels, series.dropName, 1);
+            one.add(ts, value);
+            instantOut.add(one);
+            continue;
+          }
+          if (outputs[si] == null) {
+            outputs[si] = new EvalSeries(series.labels, series.dropName, Math.min(ev.numSteps, 64));
+          }
+          outputs[si].add(ts, value);
         }
-        EvalSeries out =
-            byLabels.computeIfAbsent(
-                series.labels, l -> new EvalSeries(l, series.dropName, Math.min(ev.numSteps, 64)));
-        out.add(ts, value);
       }
-      ev.ctx.budget.take(chosen.size());
+      ev.ctx.budget.take(chosenCount);
     }
-    return ev.isInstant() ? instantOut : new ArrayList<>(byLabels.values());
+    if (ev.isInstant()) {
+      return instantOut;
+    }
+    List<EvalSeries> out = new ArrayList<>();
+    for (EvalSeries s : outputs) {
+      if (s != null) {
+        out.add(s);
+      }
+    }
+    return ev.mergeSameLabels(out);
   }
 
-  private List<Integer> choose(
-      AggregateOp op, double param, List<Integer> group, List<EvalSeries> input, int[] at) {
-    if (group.isEmpty()) {
-      return List.of();
+  /** The series a group keeps at one step, best first for topk and bottomk. */
+  private static int[] choose(
+      AggregateOp op, double param, int[] group, int size, List<EvalSeries> input, int[] at) {
+    if (size == 0) {
+      return new int[0];
     }
     switch (op) {
       case TOPK, BOTTOMK -> {
         long k = Math.min((long) param, input.size());
         if (k < 1) {
-          return List.of();
+          return new int[0];
         }
-        Comparator<Integer> byValue =
-            (a, b) -> NAN_FIRST.compare(input.get(a).values[at[a]], input.get(b).values[at[b]]);
-        // NaN ranks lowest for topk and for bottomk alike: it is chosen last either way.
-        Comparator<Integer> best =
-            op == AggregateOp.TOPK
-                ? byValue.reversed()
-                : (a, b) -> {
-                  double va = input.get(a).values[at[a]];
-                  double vb = input.get(b).values[at[b]];
-                  if (Double.isNaN(va) || Double.isNaN(vb)) {
-                    return Double.isNaN(va) ? (Double.isNaN(vb) ? 0 : 1) : -1;
-                  }
-                  return Double.compare(va, vb) == 0 ? 0 : (va < vb ? -1 : 1);
-                };
-        List<Integer> sorted = new ArrayList<>(group);
-        sorted.sort(best);
-        return sorted.subList(0, (int) Math.min(k, sorted.size()));
+        boolean top = op == AggregateOp.TOPK;
+        int keep = (int) Math.min(k, size);
+        int[] best = new int[keep];
+        int kept = 0;
+        // Insertion into a short sorted list: k is small on dashboards, groups are not.
+        for (int i = 0; i < size; i++) {
+          int si = group[i];
+          double v = input.get(si).values[at[si]];
+          int pos = kept;
+          while (pos > 0 && ranksBefore(v, valueOf(best[pos - 1], input, at), top)) {
+            pos--;
+          }
+          if (pos >= keep) {
+            continue;
+          }
+          int last = Math.min(kept, keep - 1);
+          System.arraycopy(best, pos, best, pos + 1, last - pos);
+          best[pos] = si;
+          kept = Math.min(kept + 1, keep);
+        }
+        return best;
       }
       case LIMITK -> {
         long k = Math.min((long) param, input.size());
         if (k < 1) {
-          return List.of();
+          return new int[0];
         }
-        return group.subList(0, (int) Math.min(k, group.size()));
+        return java.util.Arrays.copyOf(group, (int) Math.min(k, size));
       }
       case LIMIT_RATIO -> {
         double r = Math.max(-1, Math.min(1, param));
         if (r == 0) {
-          return List.of();
+          return new int[0];
         }
-        List<Integer> kept = new ArrayList<>();
-        for (int si : group) {
-          if (RatioSampler.keep(r, input.get(si).labels)) {
-            kept.add(si);
+        int[] kept = new int[size];
+        int n = 0;
+        for (int i = 0; i < size; i++) {
+          if (RatioSampler.keep(r, input.get(group[i]).labels)) {
+            kept[n++] = group[i];
           }
         }
-        return kept;
+        return java.util.Arrays.copyOf(kept, n);
       }
       default -> throw new IllegalStateException("not a selecting aggregation: " + op);
     }
+  }
+
+  private static double valueOf(int si, List<EvalSeries> input, int[] at) {
+    return input.get(si).values[at[si]];
+  }
+
+  /**
+   * Whether {@code v} ranks strictly before {@code other}: larger first for topk, smaller first for
+   * bottomk, NaN last for both; equal values keep their input order.
+   */
+  private static boolean ranksBefore(double v, double other, boolean top) {
+    if (Double.isNaN(v)) {
+      return false;
+    }
+    if (Double.isNaN(other)) {
+      return true;
+    }
+    return top ? v > other : v < other;
   }
 
   private void checkSelectionParams(AggregateExpr e, double[] params) {
