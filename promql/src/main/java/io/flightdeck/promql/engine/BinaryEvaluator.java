@@ -43,12 +43,10 @@ final class BinaryEvaluator {
                       false)));
     }
     if (rhsScalar) {
-      return ev.stepwise(
-          List.of(lhs, rhs), (v, ts) -> vectorScalar(e, v.get(0), v.get(1).get(0).value(), false));
+      return vectorScalarSeries(e, lhs, perStep(rhs), false);
     }
     if (lhsScalar) {
-      return ev.stepwise(
-          List.of(rhs, lhs), (v, ts) -> vectorScalar(e, v.get(0), v.get(1).get(0).value(), true));
+      return vectorScalarSeries(e, rhs, perStep(lhs), true);
     }
     VectorMatching matching = e.matching();
     Signatures signatures = new Signatures(matching);
@@ -318,40 +316,74 @@ final class BinaryEvaluator {
     return b.build();
   }
 
-  private List<EvalSample> vectorScalar(
-      BinaryExpr e, List<EvalSample> vector, double scalar, boolean scalarOnLeft) {
-    BinaryOp op = e.op();
-    boolean returnBool = e.returnBool();
-    List<EvalSample> out = new ArrayList<>(vector.size());
-    for (EvalSample s : vector) {
-      double l = scalarOnLeft ? scalar : s.value();
-      double r = scalarOnLeft ? s.value() : scalar;
-      double value;
-      boolean keep;
-      if (op.isComparison()) {
-        keep = compare(op, l, r);
-        // A filter keeps the vector's own value, whichever side it is on.
-        value = s.value();
-      } else {
-        keep = true;
-        value = arithmetic(op, l, r);
-      }
-      if (returnBool) {
-        value = keep ? 1 : 0;
-        keep = true;
-      }
-      if (!keep) {
-        continue;
-      }
-      if (!op.isComparison() || returnBool) {
-        Labels labels =
-            ev.ctx.delayedNameRemoval ? s.labels() : LabelOps.withoutMetadata(s.labels());
-        out.add(new EvalSample(labels, value, true));
-      } else {
-        out.add(s.withValue(value));
+  private double[] perStep(List<EvalSeries> scalar) {
+    double[] values = new double[ev.numSteps];
+    java.util.Arrays.fill(values, Double.NaN);
+    if (!scalar.isEmpty()) {
+      EvalSeries s = scalar.get(0);
+      for (int i = 0; i < s.size; i++) {
+        values[ev.stepIndex(s.timestamps[i])] = s.values[i];
       }
     }
-    return out;
+    return values;
+  }
+
+  /**
+   * A vector against a scalar, series by series: the output labels are worked out once per series
+   * instead of once per step. Series that end up with equal labels are merged, failing as
+   * Prometheus does if they meet at a step.
+   */
+  private List<EvalSeries> vectorScalarSeries(
+      BinaryExpr e, List<EvalSeries> vector, double[] scalar, boolean scalarOnLeft) {
+    BinaryOp op = e.op();
+    boolean returnBool = e.returnBool();
+    boolean changesName = !op.isComparison() || returnBool;
+    List<EvalSeries> out = new ArrayList<>(vector.size());
+    for (EvalSeries in : vector) {
+      Labels labels =
+          changesName && !ev.ctx.delayedNameRemoval
+              ? LabelOps.withoutMetadata(in.labels)
+              : in.labels;
+      EvalSeries result = new EvalSeries(labels, changesName || in.dropName, in.size);
+      for (int i = 0; i < in.size; i++) {
+        double x = in.values[i];
+        double c = scalar[ev.stepIndex(in.timestamps[i])];
+        double l = scalarOnLeft ? c : x;
+        double r = scalarOnLeft ? x : c;
+        double value;
+        boolean keep;
+        if (op.isComparison()) {
+          keep = compare(op, l, r);
+          value = x;
+        } else {
+          keep = true;
+          value = arithmetic(op, l, r);
+        }
+        if (returnBool) {
+          value = keep ? 1 : 0;
+          keep = true;
+        }
+        if (keep) {
+          result.add(in.timestamps[i], value);
+        }
+      }
+      if (result.size > 0) {
+        out.add(result);
+      }
+    }
+    if (ev.ctx.delayedNameRemoval) {
+      return out;
+    }
+    if (ev.isInstant()) {
+      java.util.Set<Labels> seen = new java.util.HashSet<>();
+      for (EvalSeries s : out) {
+        if (!seen.add(s.labels)) {
+          throw Evaluator.sameLabelset();
+        }
+      }
+      return out;
+    }
+    return ev.mergeSameLabels(out);
   }
 
   static double scalarOp(BinaryOp op, double l, double r) {

@@ -131,7 +131,7 @@ class EngineTest {
   void aQueryPastItsTimeoutFailsWithTimeout() {
     Engine hasty = new Engine(EngineOptions.DEFAULT.withTimeout(Duration.ofNanos(1)));
     assertThatThrownBy(
-            () -> hasty.rangeQuery(storage, "DCGM_FI_DEV_GPU_UTIL * 2", 0, 60 * MINUTE, 1000))
+            () -> hasty.rangeQuery(storage, "sum(DCGM_FI_DEV_GPU_UTIL)", 0, 60 * MINUTE, 1000))
         .isInstanceOfSatisfying(
             QueryException.class, e -> assertThat(e.kind()).isEqualTo(QueryException.Kind.TIMEOUT))
         .hasMessageContaining("query timed out");
@@ -143,7 +143,7 @@ class EngineTest {
     Engine hasty = engine.withTimeout(Duration.ofNanos(1));
     assertThat(hasty.options().timeout()).isEqualTo(Duration.ofNanos(1));
     assertThatThrownBy(
-            () -> hasty.rangeQuery(storage, "DCGM_FI_DEV_GPU_UTIL * 2", 0, 60 * MINUTE, 1000))
+            () -> hasty.rangeQuery(storage, "sum(DCGM_FI_DEV_GPU_UTIL)", 0, 60 * MINUTE, 1000))
         .isInstanceOfSatisfying(
             QueryException.class, e -> assertThat(e.kind()).isEqualTo(QueryException.Kind.TIMEOUT));
   }
