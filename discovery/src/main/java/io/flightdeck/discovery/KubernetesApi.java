@@ -1,0 +1,215 @@
+package io.flightdeck.discovery;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.flightdeck.config.KubernetesSdConfig;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.StringJoiner;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
+
+/**
+ * A minimal client of the Kubernetes API: lists of objects as JSON, with credentials from {@code
+ * api_server} (no authentication), a kubeconfig file (token or token file, CA), or the in-cluster
+ * service account. Client certificates are not supported yet. Thread-safe.
+ */
+final class KubernetesApi {
+  static final Path SERVICE_ACCOUNT = Path.of("/var/run/secrets/kubernetes.io/serviceaccount");
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  private final URI server;
+  private final String token;
+  private final Path tokenFile;
+  private final HttpClient client;
+
+  private KubernetesApi(URI server, String token, Path tokenFile, SSLContext ssl) {
+    this.server = server;
+    this.token = token;
+    this.tokenFile = tokenFile;
+    HttpClient.Builder builder =
+        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT);
+    if (ssl != null) {
+      builder.sslContext(ssl);
+    }
+    this.client = builder.build();
+  }
+
+  static KubernetesApi connect(KubernetesSdConfig config) throws DiscoveryException {
+    try {
+      if (config.apiServer() != null) {
+        return new KubernetesApi(config.apiServer(), null, null, null);
+      }
+      if (config.kubeconfigFile() != null) {
+        return fromKubeconfig(config.kubeconfigFile());
+      }
+      return inCluster();
+    } catch (IOException | GeneralSecurityException e) {
+      throw new DiscoveryException("kubernetes credentials: " + e.getMessage(), e);
+    }
+  }
+
+  private static KubernetesApi inCluster()
+      throws IOException, GeneralSecurityException, DiscoveryException {
+    String host = System.getenv("KUBERNETES_SERVICE_HOST");
+    String port = System.getenv("KUBERNETES_SERVICE_PORT");
+    if (host == null || port == null) {
+      throw new DiscoveryException(
+          "unable to load in-cluster configuration, KUBERNETES_SERVICE_HOST and"
+              + " KUBERNETES_SERVICE_PORT must be defined");
+    }
+    String hostPort = (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+    byte[] ca = Files.readAllBytes(SERVICE_ACCOUNT.resolve("ca.crt"));
+    return new KubernetesApi(
+        URI.create("https://" + hostPort), null, SERVICE_ACCOUNT.resolve("token"), tls(ca, false));
+  }
+
+  private static KubernetesApi fromKubeconfig(Path file)
+      throws IOException, GeneralSecurityException, DiscoveryException {
+    JsonNode root = YAML.readTree(file.toFile());
+    String contextName = root.path("current-context").asText();
+    JsonNode context = named(root.path("contexts"), contextName, "context", file).path("context");
+    JsonNode cluster =
+        named(root.path("clusters"), context.path("cluster").asText(), "cluster", file)
+            .path("cluster");
+    JsonNode user =
+        named(root.path("users"), context.path("user").asText(), "user", file).path("user");
+    if (user.has("client-certificate") || user.has("client-certificate-data")) {
+      throw new DiscoveryException(file + ": client certificate credentials are not supported yet");
+    }
+    byte[] ca = null;
+    if (cluster.has("certificate-authority-data")) {
+      ca = Base64.getDecoder().decode(cluster.path("certificate-authority-data").asText());
+    } else if (cluster.has("certificate-authority")) {
+      ca = Files.readAllBytes(resolve(file, cluster.path("certificate-authority").asText()));
+    }
+    boolean insecure = cluster.path("insecure-skip-tls-verify").asBoolean(false);
+    URI server = URI.create(cluster.path("server").asText());
+    SSLContext ssl = server.getScheme().equals("https") ? tls(ca, insecure) : null;
+    String token = user.has("token") ? user.path("token").asText() : null;
+    Path tokenFile = user.has("tokenFile") ? resolve(file, user.path("tokenFile").asText()) : null;
+    return new KubernetesApi(server, token, tokenFile, ssl);
+  }
+
+  private static JsonNode named(JsonNode list, String name, String what, Path file)
+      throws DiscoveryException {
+    for (JsonNode entry : list) {
+      if (entry.path("name").asText().equals(name)) {
+        return entry;
+      }
+    }
+    throw new DiscoveryException(file + ": no " + what + " named \"" + name + "\"");
+  }
+
+  private static Path resolve(Path kubeconfig, String name) {
+    Path path = Path.of(name);
+    Path dir = kubeconfig.toAbsolutePath().getParent();
+    return path.isAbsolute() || dir == null ? path : dir.resolve(path);
+  }
+
+  private static SSLContext tls(byte[] caPem, boolean insecure)
+      throws IOException, GeneralSecurityException {
+    TrustManager[] trust = null;
+    if (insecure) {
+      trust = new TrustManager[] {new TrustAll()};
+    } else if (caPem != null) {
+      KeyStore store = KeyStore.getInstance("PKCS12");
+      store.load(null, null);
+      int index = 0;
+      for (Certificate certificate :
+          CertificateFactory.getInstance("X.509")
+              .generateCertificates(new ByteArrayInputStream(caPem))) {
+        store.setCertificateEntry("ca-" + index++, certificate);
+      }
+      TrustManagerFactory factory =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      factory.init(store);
+      trust = factory.getTrustManagers();
+    }
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, trust, null);
+    return context;
+  }
+
+  /**
+   * Lists objects at {@code path} such as {@code /api/v1/namespaces/NS/pods}.
+   *
+   * @param query parameters, empty values left out
+   * @return the list's {@code items}
+   */
+  JsonNode list(String path, Map<String, String> query)
+      throws IOException, InterruptedException, DiscoveryException {
+    StringJoiner params = new StringJoiner("&", "?", "").setEmptyValue("");
+    query.forEach(
+        (name, value) -> {
+          if (!value.isEmpty()) {
+            params.add(name + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8));
+          }
+        });
+    String base = server.toString().replaceAll("/+$", "");
+    URI uri = URI.create(base + path + params);
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(uri).timeout(TIMEOUT).header("Accept", "application/json").GET();
+    String bearer = tokenFile != null ? Files.readString(tokenFile).strip() : token;
+    if (bearer != null && !bearer.isEmpty()) {
+      request.header("Authorization", "Bearer " + bearer);
+    }
+    HttpResponse<byte[]> response =
+        client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    if (response.statusCode() != 200) {
+      throw new DiscoveryException(
+          "kubernetes API answered " + response.statusCode() + " for GET " + uri);
+    }
+    return JSON.readTree(response.body()).path("items");
+  }
+
+  /** {@code insecure-skip-tls-verify}. */
+  private static final class TrustAll extends X509ExtendedTrustManager {
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public void checkClientTrusted(
+        X509Certificate[] chain, String authType, java.net.Socket socket) {}
+
+    @Override
+    public void checkServerTrusted(
+        X509Certificate[] chain, String authType, java.net.Socket socket) {}
+
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {}
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {}
+
+    @Override
+    public X509Certificate[] getAcceptedIssuers() {
+      return new X509Certificate[0];
+    }
+  }
+}
