@@ -79,7 +79,7 @@ public final class PrometheusApi {
   }
 
   /** Runs a handler; its body (null for none: 204) or its failure becomes the response. */
-  private static void handle(ApiExchange exchange, Function<Params, byte[]> handler) {
+  static void handle(ApiExchange exchange, Function<Params, byte[]> handler) {
     byte[] body;
     try {
       body = handler.apply(new Params(exchange));

@@ -2,14 +2,20 @@ package io.flightdeck.app;
 
 import io.flightdeck.api.HeadStatsSource;
 import io.flightdeck.api.PrometheusApi;
+import io.flightdeck.api.TargetsApi;
+import io.flightdeck.api.TensorBoardApi;
+import io.flightdeck.config.Config;
 import io.flightdeck.model.Clock;
 import io.flightdeck.promql.engine.Engine;
 import io.flightdeck.promql.engine.EngineOptions;
 import io.flightdeck.remote.RemoteWriteReceiver;
+import io.flightdeck.rules.AlertSink;
+import io.flightdeck.scrape.ScrapeManager;
 import io.flightdeck.storage.Queryable;
 import io.flightdeck.tsdb.Tsdb;
 import io.flightdeck.tsdb.TsdbOptions;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -31,13 +37,17 @@ final class FlightdeckServer implements AutoCloseable {
       EngineOptions query,
       List<String> tensorboardLogdirs,
       Duration tensorboardPollInterval,
-      Map<String, String> flags) {}
+      Map<String, String> flags,
+      Path configFile) {}
 
   private final Options options;
   private Tsdb tsdb;
   private WebServer web;
   private TensorBoardWatchers tensorboard;
   private HeapGovernor heapGovernor;
+  private ScrapeManager scrape;
+  private RulesRuntime rules;
+  private volatile ConfigReloader reloader;
   private boolean closed;
 
   FlightdeckServer(Options options) {
@@ -45,6 +55,8 @@ final class FlightdeckServer implements AutoCloseable {
   }
 
   void start() throws IOException {
+    // A bad configuration stops startup before any file is touched.
+    Config config = ConfigReloader.load(options.configFile());
     heapGovernor = HeapGovernor.startIfUseful();
     long began = System.nanoTime();
     tsdb = Tsdb.open(options.tsdb());
@@ -58,22 +70,52 @@ final class FlightdeckServer implements AutoCloseable {
             tsdb,
             options.tsdb().path());
     SelfMetrics metrics = new SelfMetrics(tsdb, receiver, tensorboard);
+    Engine engine = new Engine(options.query());
+    rules = new RulesRuntime(config, engine, tsdb, AlertSink.NONE, externalUrl());
     PrometheusApi api =
         new PrometheusApi(
-            new Engine(options.query()),
+            engine,
             tsdb,
             tsdb,
             headStats(tsdb),
             new AppServerStatus(tsdb, options.flags()),
             Clock.system());
-    web = new WebServer(options, tsdb, receiver, metrics, api);
+    TensorBoardApi tensorboardApi =
+        new TensorBoardApi(tsdb, new TextStoreTexts(tensorboard.textStores()));
+    scrape = new ScrapeManager(tsdb, Clock.system());
+    ConfigReloader configs =
+        new ConfigReloader(
+            options.configFile(),
+            () -> Config.defaultSelfScrape(options.listen().host() + ":" + web.port()),
+            scrape,
+            rules::apply);
+    web =
+        new WebServer(
+            options,
+            tsdb,
+            receiver,
+            metrics,
+            api,
+            tensorboardApi,
+            configs,
+            new TargetsApi(new ScrapeTargets(scrape)),
+            rules.routes());
     web.start();
+    // Scraping starts once the port is known: without a config file the server scrapes itself.
+    configs.applyInitial(config);
+    rules.start();
+    reloader = configs;
     log.info(
         "Flightdeck {} listening on http://{}:{} (data in {})",
         BuildInfo.version(),
         options.listen().host(),
         web.port(),
         options.tsdb().path().toAbsolutePath().normalize());
+  }
+
+  /** Where alerts link back to: this server's address. */
+  private String externalUrl() {
+    return "http://" + options.listen().host() + ":" + options.listen().port();
   }
 
   private static HeadStatsSource headStats(Tsdb tsdb) {
@@ -99,6 +141,14 @@ final class FlightdeckServer implements AutoCloseable {
     return web.port();
   }
 
+  /** Reloads the configuration file; logs and keeps the running one if it is bad. */
+  void reload() {
+    ConfigReloader current = reloader;
+    if (current != null) {
+      current.reload();
+    }
+  }
+
   @Override
   public synchronized void close() {
     if (closed) {
@@ -106,6 +156,12 @@ final class FlightdeckServer implements AutoCloseable {
     }
     closed = true;
     long began = System.nanoTime();
+    if (scrape != null) {
+      scrape.close();
+    }
+    if (rules != null) {
+      rules.close();
+    }
     if (tensorboard != null) {
       tensorboard.close();
     }

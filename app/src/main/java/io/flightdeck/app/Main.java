@@ -12,6 +12,9 @@ import picocli.CommandLine.Command;
         "Observability for deep-learning training: metrics, GPUs and training curves on one timeline.",
     subcommands = {
       ServerCommand.class,
+      CheckCommand.class,
+      TestCommand.class,
+      AgentCommand.class,
       TsdbCommand.class,
       ImportCommand.class,
       QueryCommand.class,

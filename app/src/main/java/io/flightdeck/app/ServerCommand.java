@@ -25,6 +25,13 @@ import sun.misc.Signal;
     description = "Run the server: remote-write ingestion into the embedded time-series database.")
 final class ServerCommand implements Callable<Integer> {
   @Option(
+      names = "--config.file",
+      description =
+          "prometheus.yml-compatible configuration: scrape jobs and more. Without it, the server"
+              + " scrapes its own /metrics.")
+  Path configFile;
+
+  @Option(
       names = "--web.listen-address",
       defaultValue = "127.0.0.1:9595",
       description =
@@ -163,13 +170,16 @@ final class ServerCommand implements Callable<Integer> {
                 query,
                 List.copyOf(tensorboardLogdirs),
                 DurationFormat.parse(tensorboardPollInterval),
-                flags()));
+                flags(),
+                configFile));
     // SIGTERM and SIGINT stop the server in order and exit 0, as Prometheus does; the JVM's own
     // handling would exit 143. The shutdown hook still covers any other way the JVM ends.
     CountDownLatch stopRequested = new CountDownLatch(1);
     for (String signal : new String[] {"TERM", "INT"}) {
       Signal.handle(new Signal(signal), s -> stopRequested.countDown());
     }
+    // SIGHUP reloads the configuration, as in Prometheus; a bad file leaves the running one.
+    Signal.handle(new Signal("HUP"), s -> server.reload());
     Thread hook = new Thread(server::close, "shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     server.start();

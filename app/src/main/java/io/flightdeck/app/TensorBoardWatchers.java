@@ -6,10 +6,14 @@ import io.flightdeck.tensorboard.FileTextStore;
 import io.flightdeck.tensorboard.LogdirWatcher;
 import io.flightdeck.tensorboard.LogdirWatcherOptions;
 import io.flightdeck.tensorboard.LogdirWatcherStats;
+import io.flightdeck.tensorboard.TextStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,15 +25,18 @@ final class TensorBoardWatchers implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(TensorBoardWatchers.class);
 
   private final List<LogdirWatcher> watchers = new ArrayList<>();
-  private final List<FileTextStore> texts = new ArrayList<>();
+  private final Map<String, FileTextStore> texts = new LinkedHashMap<>();
 
   /** Opens the text stores and starts watching; a logdir's path is used exactly as given. */
   TensorBoardWatchers(
       List<String> logdirs, Duration pollInterval, Appendable storage, Path dataDir) {
     try {
       for (String logdir : logdirs) {
+        if (texts.containsKey(logdir)) {
+          continue; // one store and one watcher per logdir, however often it is named
+        }
         FileTextStore store = FileTextStore.open(dataDir, logdir);
-        texts.add(store);
+        texts.put(logdir, store);
         if (store.truncatedBytes() > 0) {
           log.warn(
               "tensorboard text store of {}: cut {} torn bytes at its end; they are read again"
@@ -76,11 +83,16 @@ final class TensorBoardWatchers implements AutoCloseable {
     return new LogdirWatcherStats(runs, files, records, points, skipped, errors, lastPoll);
   }
 
+  /** The text store of each logdir, by the logdir as given. */
+  Map<String, TextStore> textStores() {
+    return Collections.unmodifiableMap(texts);
+  }
+
   /** Stops the watchers, then closes their text stores. */
   @Override
   public void close() {
     watchers.forEach(LogdirWatcher::close);
-    for (FileTextStore store : texts) {
+    for (FileTextStore store : texts.values()) {
       try {
         store.close();
       } catch (RuntimeException e) {

@@ -2,12 +2,16 @@ package io.flightdeck.app;
 
 import io.flightdeck.api.ApiRoute;
 import io.flightdeck.api.PrometheusApi;
+import io.flightdeck.api.TargetsApi;
+import io.flightdeck.api.TensorBoardApi;
 import io.flightdeck.remote.RemoteWriteReceiver;
 import io.flightdeck.tsdb.Tsdb;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,6 +24,10 @@ final class WebServer {
   private final RemoteWriteReceiver receiver;
   private final SelfMetrics metrics;
   private final PrometheusApi api;
+  private final TensorBoardApi tensorboardApi;
+  private final ConfigReloader reloader;
+  private final TargetsApi targetsApi;
+  private final List<ApiRoute> extraRoutes;
   private Javalin app;
 
   WebServer(
@@ -27,12 +35,20 @@ final class WebServer {
       Tsdb tsdb,
       RemoteWriteReceiver receiver,
       SelfMetrics metrics,
-      PrometheusApi api) {
+      PrometheusApi api,
+      TensorBoardApi tensorboardApi,
+      ConfigReloader reloader,
+      TargetsApi targetsApi,
+      List<ApiRoute> extraRoutes) {
     this.options = options;
     this.tsdb = tsdb;
     this.receiver = receiver;
     this.metrics = metrics;
     this.api = api;
+    this.tensorboardApi = tensorboardApi;
+    this.reloader = reloader;
+    this.targetsApi = targetsApi;
+    this.extraRoutes = List.copyOf(extraRoutes);
   }
 
   void start() {
@@ -54,7 +70,13 @@ final class WebServer {
               config.routes.put("/api/v1/admin/tsdb/snapshot", this::snapshot);
               config.routes.post("/api/v1/admin/tsdb/delete_series", this::deleteSeries);
               config.routes.put("/api/v1/admin/tsdb/delete_series", this::deleteSeries);
-              for (ApiRoute route : api.routes()) {
+              List<ApiRoute> routes = new ArrayList<>(api.routes());
+              routes.addAll(tensorboardApi.routes());
+              routes.addAll(targetsApi.routes());
+              routes.addAll(extraRoutes);
+              config.routes.post("/-/reload", this::reload);
+              config.routes.put("/-/reload", this::reload);
+              for (ApiRoute route : routes) {
                 Handler handler = ctx -> route.handler().handle(new JavalinExchange(ctx));
                 switch (route.method()) {
                   case "GET" -> config.routes.get(route.path(), handler);
@@ -86,6 +108,15 @@ final class WebServer {
   private void metrics(Context ctx) throws IOException {
     ctx.contentType(SelfMetrics.CONTENT_TYPE);
     ctx.result(metrics.scrape());
+  }
+
+  /** As Prometheus: 200 when applied, 500 naming the error when the running config stays. */
+  private void reload(Context ctx) {
+    String error = reloader.reload();
+    if (error != null) {
+      ctx.status(500).contentType("text/plain; charset=utf-8");
+      ctx.result("failed to reload config: " + error + "\n");
+    }
   }
 
   private void remoteWrite(Context ctx) {

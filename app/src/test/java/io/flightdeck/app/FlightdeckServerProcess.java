@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
@@ -47,6 +48,13 @@ final class FlightdeckServerProcess implements AutoCloseable {
     args.add("server");
     args.add("--web.listen-address=127.0.0.1:" + port);
     args.add("--storage.tsdb.path=" + dataDir);
+    if (Arrays.stream(flags).noneMatch(f -> f.startsWith("--config.file"))) {
+      // Without a config the server scrapes itself, adding series at a random moment; tests that
+      // count series run with no scrape jobs unless they bring their own config.
+      Path config = dataDir.resolveSibling(dataDir.getFileName() + "-no-scrapes.yml");
+      Files.writeString(config, "scrape_configs: []\n");
+      args.add("--config.file=" + config);
+    }
     args.addAll(List.of(flags));
     Process process =
         new ProcessBuilder(FlightdeckCli.command(args.toArray(new String[0])))

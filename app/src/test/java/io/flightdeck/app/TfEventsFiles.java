@@ -1,28 +1,85 @@
 package io.flightdeck.app;
 
 import com.google.protobuf.CodedOutputStream;
+import com.google.protobuf.WireFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 /**
  * Writes synthetic TensorBoard event files: TFRecords with masked CRC32C around hand-encoded {@code
- * Event} protobufs holding legacy {@code simple_value} scalars (field numbers from {@code
- * shared/docs/tfevents-format.md}).
+ * Event} protobufs holding legacy {@code simple_value} scalars, legacy histograms and text samples
+ * (field numbers from {@code shared/docs/tfevents-format.md}).
  */
 final class TfEventsFiles {
+  private static final int DT_STRING = 7;
+
   private final ByteArrayOutputStream file = new ByteArrayOutputStream();
 
   /** Adds an event with one scalar. */
   TfEventsFiles scalar(double wallTime, long step, String tag, float value) throws IOException {
-    byte[] summaryValue =
+    return event(
+        wallTime,
+        step,
+        out -> {
+          out.writeString(1, tag);
+          out.writeFloat(2, value);
+        });
+  }
+
+  /**
+   * Adds an event with a legacy {@code histo} histogram: {@code counts[i]} up to {@code limits[i]}.
+   */
+  TfEventsFiles histogram(
+      double wallTime, long step, String tag, double sum, double[] limits, double[] counts)
+      throws IOException {
+    byte[] histo =
         message(
             out -> {
-              out.writeString(1, tag);
-              out.writeFloat(2, value);
+              out.writeDouble(3, Arrays.stream(counts).sum());
+              out.writeDouble(4, sum);
+              packedDoubles(out, 6, limits);
+              packedDoubles(out, 7, counts);
             });
+    return event(
+        wallTime,
+        step,
+        out -> {
+          out.writeString(1, tag);
+          out.writeByteArray(5, histo);
+        });
+  }
+
+  /** Adds an event with a text sample as PyTorch writes it: a one-element string tensor. */
+  TfEventsFiles text(double wallTime, long step, String tag, String text) throws IOException {
+    byte[] pluginData = message(out -> out.writeString(1, "text"));
+    byte[] metadata = message(out -> out.writeByteArray(1, pluginData));
+    byte[] dim = message(out -> out.writeInt64(1, 1));
+    byte[] shape = message(out -> out.writeByteArray(2, dim));
+    byte[] tensor =
+        message(
+            out -> {
+              out.writeEnum(1, DT_STRING);
+              out.writeByteArray(2, shape);
+              out.writeByteArray(8, text.getBytes(StandardCharsets.UTF_8));
+            });
+    return event(
+        wallTime,
+        step,
+        out -> {
+          out.writeString(1, tag);
+          out.writeByteArray(9, metadata);
+          out.writeByteArray(8, tensor);
+        });
+  }
+
+  /** An event whose summary holds the one {@code Summary.Value} that {@code value} writes. */
+  private TfEventsFiles event(double wallTime, long step, Fields value) throws IOException {
+    byte[] summaryValue = message(value);
     byte[] summary = message(out -> out.writeByteArray(1, summaryValue));
     record(
         message(
@@ -32,6 +89,15 @@ final class TfEventsFiles {
               out.writeByteArray(5, summary);
             }));
     return this;
+  }
+
+  private static void packedDoubles(CodedOutputStream out, int field, double[] values)
+      throws IOException {
+    out.writeTag(field, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+    out.writeUInt32NoTag(values.length * Double.BYTES);
+    for (double v : values) {
+      out.writeDoubleNoTag(v);
+    }
   }
 
   byte[] bytes() {

@@ -1,0 +1,107 @@
+package io.flightdeck.api;
+
+import io.flightdeck.storage.Querier;
+import io.flightdeck.storage.Queryable;
+import io.flightdeck.storage.SampleIterator;
+import io.flightdeck.storage.SeriesSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@code tensorboard/histograms?logdir=&run=&tag=}: one histogram series, a point per stored
+ * histogram in time order: {@code {"wall_time":..., "count":"n", "sum":"s", "buckets":[["lower",
+ * "upper", "count"], ...]}}. Buckets come back from the cumulative {@code
+ * tensorboard_histogram_bucket} series as TensorBoard draws them: each bucket's own count between
+ * consecutive bounds, the first from {@code -Inf}. {@code sum} is absent where none was stored.
+ *
+ * <p>The storage holds no step for histograms (naming.md), so points are keyed by wall time only.
+ */
+final class TensorBoardHistogramsHandler {
+  private final Queryable storage;
+
+  TensorBoardHistogramsHandler(Queryable storage) {
+    this.storage = storage;
+  }
+
+  private record Bound(double le, String text) {}
+
+  byte[] histograms(Params params) {
+    List<Bound> bounds = new ArrayList<>();
+    List<Map<Long, Double>> cumulative = new ArrayList<>();
+    TreeMap<Long, Double> counts = new TreeMap<>();
+    Map<Long, Double> sums = new HashMap<>();
+    try (Querier querier = storage.querier(Params.MIN_TIME, Params.MAX_TIME)) {
+      SeriesSet buckets =
+          querier.select(false, TensorBoardParams.series(params, TensorBoardApi.HISTOGRAM_BUCKET));
+      while (buckets.next()) {
+        String le = buckets.at().labels().get("le");
+        bounds.add(new Bound(parseLe(le), le));
+        cumulative.add(read(buckets.at().iterator(null), new HashMap<>()));
+      }
+      SeriesSet count =
+          querier.select(false, TensorBoardParams.series(params, TensorBoardApi.HISTOGRAM_COUNT));
+      if (count.next()) {
+        read(count.at().iterator(null), counts);
+      }
+      SeriesSet sum =
+          querier.select(false, TensorBoardParams.series(params, TensorBoardApi.HISTOGRAM_SUM));
+      if (sum.next()) {
+        read(sum.at().iterator(null), sums);
+      }
+    }
+    Integer[] order = new Integer[bounds.size()];
+    Arrays.setAll(order, i -> i);
+    Arrays.sort(order, (a, b) -> Double.compare(bounds.get(a).le(), bounds.get(b).le()));
+    return ApiJson.success(
+        out -> {
+          out.writeStartArray();
+          for (Map.Entry<Long, Double> point : counts.entrySet()) {
+            long t = point.getKey();
+            out.writeStartObject();
+            out.writeFieldName("wall_time");
+            ApiJson.timestamp(out, t);
+            out.writeStringField("count", GoFloats.sampleValue(point.getValue()));
+            Double s = sums.get(t);
+            if (s != null) {
+              out.writeStringField("sum", GoFloats.sampleValue(s));
+            }
+            out.writeArrayFieldStart("buckets");
+            String lower = "-Inf";
+            double below = 0;
+            for (int i : order) {
+              // A bound first seen at a later point has no sample here.
+              Double upTo = cumulative.get(i).get(t);
+              if (upTo != null) {
+                String upper = bounds.get(i).text();
+                out.writeStartArray();
+                out.writeString(lower);
+                out.writeString(upper);
+                out.writeString(GoFloats.sampleValue(upTo - below));
+                out.writeEndArray();
+                lower = upper;
+                below = upTo;
+              }
+            }
+            out.writeEndArray();
+            out.writeEndObject();
+          }
+          out.writeEndArray();
+        });
+  }
+
+  private static Map<Long, Double> read(SampleIterator samples, Map<Long, Double> into) {
+    while (samples.next()) {
+      into.put(samples.timestamp(), samples.value());
+    }
+    return into;
+  }
+
+  /** An {@code le} as the ingester writes it: Go's {@code %g}, or {@code +Inf}. */
+  private static double parseLe(String le) {
+    return le.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le);
+  }
+}

@@ -1,0 +1,162 @@
+package io.flightdeck.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flightdeck.model.Labels;
+import org.junit.jupiter.api.Test;
+
+/** The TensorBoard endpoints over a small in-memory store and fake text stores. */
+class TensorBoardApiTest {
+  private static final long T = 1_700_000_000_000L;
+  private static final String LOGDIR = "/logs";
+
+  private static Labels series(String metric, String run, String tag, String... extra) {
+    Labels.Builder b =
+        Labels.builder()
+            .set("__name__", metric)
+            .set("logdir", LOGDIR)
+            .set("run", run)
+            .set("tag", tag);
+    for (int i = 0; i < extra.length; i += 2) {
+      b.set(extra[i], extra[i + 1]);
+    }
+    return b.build();
+  }
+
+  private final MemoryStorage storage =
+      new MemoryStorage()
+          // Steps 1, 2, 3, then a restart at 2 and 3 again; the step at T+5 has no value.
+          .add(
+              series("tensorboard_scalar", "a", "loss"),
+              new long[] {T, T + 1, T + 2, T + 3, T + 4},
+              new double[] {5, 4, 3, 3.5, 2.5})
+          .add(
+              series("tensorboard_scalar_step", "a", "loss"),
+              new long[] {T, T + 1, T + 2, T + 3, T + 4, T + 5},
+              new double[] {1, 2, 3, 2, 3, 9})
+          .add(series("tensorboard_scalar_step", "b", "lr"), new long[] {T}, new double[] {7})
+          .add(series("tensorboard_scalar", "b", "lr"), new long[] {T}, new double[] {1e-7})
+          // Bound 1 appears only at the second point.
+          .add(
+              series("tensorboard_histogram_bucket", "a", "w", "le", "0.5"),
+              new long[] {T, T + 1000},
+              new double[] {2, 1})
+          .add(
+              series("tensorboard_histogram_bucket", "a", "w", "le", "1"),
+              new long[] {T + 1000},
+              new double[] {4})
+          .add(
+              series("tensorboard_histogram_bucket", "a", "w", "le", "+Inf"),
+              new long[] {T, T + 1000},
+              new double[] {3, 6})
+          .add(
+              series("tensorboard_histogram_count", "a", "w"),
+              new long[] {T, T + 1000},
+              new double[] {3, 6})
+          .add(series("tensorboard_histogram_sum", "a", "w"), new long[] {T}, new double[] {1.25});
+
+  private final FakeTexts texts =
+      new FakeTexts()
+          .add(LOGDIR, "a", "notes", 10, 1_700_000_000.25, "first \"sample\"")
+          .add(LOGDIR, "a", "notes", 20, 1_700_000_001.5, "second", "row two")
+          .add(LOGDIR, "c", "prompt", 3, 1_700_000_002, "a second run");
+
+  private final TensorBoardApi api = new TensorBoardApi(storage, texts);
+
+  private FakeExchange get(String path, String... params) {
+    FakeExchange exchange = new FakeExchange(params);
+    api.routes().stream()
+        .filter(r -> r.method().equals("GET") && r.path().equals("/api/v1/tensorboard" + path))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no route " + path))
+        .handler()
+        .handle(exchange);
+    return exchange;
+  }
+
+  @Test
+  void runsWithTagsKindsAndStepRanges() {
+    FakeExchange r = get("/runs");
+    assertThat(r.status).isEqualTo(200);
+    assertThat(r.body)
+        .isEqualTo(
+            "{\"status\":\"success\",\"data\":["
+                + "{\"logdir\":\"/logs\",\"run\":\"a\",\"tags\":["
+                + "{\"tag\":\"loss\",\"kind\":\"scalar\",\"min_step\":1,\"max_step\":9},"
+                + "{\"tag\":\"notes\",\"kind\":\"text\",\"min_step\":10,\"max_step\":20},"
+                + "{\"tag\":\"w\",\"kind\":\"histogram\"}]},"
+                + "{\"logdir\":\"/logs\",\"run\":\"b\",\"tags\":["
+                + "{\"tag\":\"lr\",\"kind\":\"scalar\",\"min_step\":7,\"max_step\":7}]},"
+                + "{\"logdir\":\"/logs\",\"run\":\"c\",\"tags\":["
+                + "{\"tag\":\"prompt\",\"kind\":\"text\",\"min_step\":3,\"max_step\":3}]}]}");
+  }
+
+  @Test
+  void scalarAgainstStepJoinsByTimestampAndDropsSupersededPoints() {
+    FakeExchange r = get("/scalars", "logdir", LOGDIR, "run", "a", "tag", "loss");
+    assertThat(r.body)
+        .isEqualTo(
+            "{\"status\":\"success\",\"data\":["
+                + "[1,1700000000,\"5\"],[2,1700000000.003,\"3.5\"],[3,1700000000.004,\"2.5\"]]}");
+    assertThat(get("/scalars", "logdir", LOGDIR, "run", "b", "tag", "lr").body)
+        .isEqualTo("{\"status\":\"success\",\"data\":[[7,1700000000,\"1e-07\"]]}");
+  }
+
+  @Test
+  void unknownSeriesIsEmptyAndMissingParametersAreBadData() {
+    assertThat(get("/scalars", "logdir", LOGDIR, "run", "zz", "tag", "loss").body)
+        .isEqualTo("{\"status\":\"success\",\"data\":[]}");
+    FakeExchange r = get("/scalars", "logdir", LOGDIR, "run", "a");
+    assertThat(r.status).isEqualTo(400);
+    assertThat(r.body)
+        .isEqualTo(
+            "{\"status\":\"error\",\"errorType\":\"bad_data\","
+                + "\"error\":\"invalid parameter \\\"tag\\\": missing or empty\"}");
+  }
+
+  @Test
+  void histogramBucketsAreDecumulatedPerPoint() {
+    FakeExchange r = get("/histograms", "logdir", LOGDIR, "run", "a", "tag", "w");
+    assertThat(r.body)
+        .isEqualTo(
+            "{\"status\":\"success\",\"data\":["
+                + "{\"wall_time\":1700000000,\"count\":\"3\",\"sum\":\"1.25\",\"buckets\":["
+                + "[\"-Inf\",\"0.5\",\"2\"],[\"0.5\",\"+Inf\",\"1\"]]},"
+                + "{\"wall_time\":1700000001,\"count\":\"6\",\"buckets\":["
+                + "[\"-Inf\",\"0.5\",\"1\"],[\"0.5\",\"1\",\"3\"],[\"1\",\"+Inf\",\"2\"]]}]}");
+  }
+
+  @Test
+  void textSamplesOfOneTagWithinAStepRange() {
+    assertThat(get("/text", "logdir", LOGDIR, "run", "a", "tag", "notes", "min_step", "11").body)
+        .isEqualTo(
+            "{\"status\":\"success\",\"data\":[{\"logdir\":\"/logs\",\"run\":\"a\","
+                + "\"tag\":\"notes\",\"step\":20,\"wall_time\":1700000001.5,"
+                + "\"values\":[\"second\",\"row two\"]}]}");
+    FakeExchange bad = get("/text", "logdir", LOGDIR, "run", "a", "tag", "notes", "max_step", "x");
+    assertThat(bad.status).isEqualTo(400);
+    assertThat(bad.body).contains("invalid parameter \\\"max_step\\\": not an integer step: x");
+  }
+
+  @Test
+  void searchFindsSubstringsAndWarnsWhenTheLimitCuts() {
+    FakeExchange all = get("/text/search", "q", "second");
+    assertThat(all.body)
+        .isEqualTo(
+            "{\"status\":\"success\",\"data\":["
+                + "{\"logdir\":\"/logs\",\"run\":\"a\",\"tag\":\"notes\",\"step\":20,"
+                + "\"wall_time\":1700000001.5,\"values\":[\"second\",\"row two\"]},"
+                + "{\"logdir\":\"/logs\",\"run\":\"c\",\"tag\":\"prompt\",\"step\":3,"
+                + "\"wall_time\":1700000002,\"values\":[\"a second run\"]}]}");
+    assertThat(texts.lastSearchLimit).isEqualTo(Integer.MAX_VALUE);
+
+    FakeExchange cut = get("/text/search", "q", "second", "limit", "1");
+    assertThat(cut.body)
+        .startsWith("{\"status\":\"success\",\"data\":[{\"logdir\":\"/logs\",\"run\":\"a\"")
+        .endsWith("}],\"warnings\":[\"results truncated due to limit\"]}");
+    assertThat(texts.lastSearchLimit).isEqualTo(2);
+
+    assertThat(get("/text/search", "q", "\"sample\"").body).contains("\"step\":10");
+    assertThat(get("/text/search").status).isEqualTo(400);
+  }
+}

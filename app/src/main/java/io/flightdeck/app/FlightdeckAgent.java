@@ -1,0 +1,284 @@
+package io.flightdeck.app;
+
+import io.flightdeck.collector.gpu.GpuCollector;
+import io.flightdeck.collector.gpu.GpuCollectorOptions;
+import io.flightdeck.collector.host.FilesystemCollector;
+import io.flightdeck.collector.host.HostCollector;
+import io.flightdeck.collector.host.MetricFamily;
+import io.flightdeck.collector.host.MetricsText;
+import io.flightdeck.collector.host.ProcessCollector;
+import io.flightdeck.config.RemoteWriteConfig;
+import io.flightdeck.model.Clock;
+import io.flightdeck.model.Labels;
+import io.flightdeck.remote.RemoteWriteSender;
+import io.flightdeck.remote.RemoteWriteSenderOptions;
+import io.flightdeck.storage.Appender;
+import io.flightdeck.storage.StorageException;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The node agent: collects host metrics (with filesystems), GPU metrics and the host-side figures
+ * of the processes on the GPUs every interval on one thread, serves the latest collection and its
+ * own metrics at {@code /metrics}, and hands each collection to every remote-write sender with the
+ * labels a scrape of the agent would add ({@code job} and {@code instance}). Started by {@link
+ * #start()}, stopped by {@link #close()}: collection first, then the web server, then the senders
+ * (which flush what they can and keep the rest on disk), NVML last.
+ */
+final class FlightdeckAgent implements AutoCloseable {
+  static final String JOB = "flightdeck-agent";
+
+  /** The GPU family whose {@code pid} labels name the processes followed on the host side. */
+  private static final String GPU_PROCESS_FAMILY = "flightdeck_gpu_process_memory_bytes";
+
+  private static final Logger LOG = LoggerFactory.getLogger(FlightdeckAgent.class);
+
+  /**
+   * The agent's settings.
+   *
+   * @param instance the {@code instance} label of the samples sent, {@code host:port}
+   * @param queueDir the parent of one disk-queue directory per remote-write endpoint
+   */
+  record Options(
+      ListenAddress listen,
+      String instance,
+      Path procRoot,
+      String nvmlLibrary,
+      String hostname,
+      Duration interval,
+      List<RemoteWriteConfig> remoteWrite,
+      Path queueDir,
+      long queueMaxBytes) {}
+
+  private final Options options;
+  private final Clock clock = Clock.system();
+  private final List<RemoteWriteSender> senders = new ArrayList<>();
+  private final LongAdder collections = new LongAdder();
+  private final LongAdder collectionFailures = new LongAdder();
+  private volatile double lastDurationSeconds;
+  private volatile String latest = "";
+  private HostCollector host;
+  private FilesystemCollector filesystems;
+  private ProcessCollector processes;
+  private GpuCollector gpu;
+  private AgentMetrics metrics;
+  private ScheduledExecutorService collector;
+  private Javalin web;
+  private boolean closed;
+
+  FlightdeckAgent(Options options) {
+    this.options = options;
+  }
+
+  void start() throws IOException {
+    host = HostCollector.linux(options.procRoot(), clock);
+    filesystems = FilesystemCollector.linux(options.procRoot());
+    processes = new ProcessCollector(options.procRoot());
+    startGpu();
+    for (RemoteWriteConfig config : options.remoteWrite()) {
+      RemoteWriteSender sender =
+          new RemoteWriteSender(
+              new RemoteWriteSenderOptions(
+                  config,
+                  options.queueDir().resolve(queueName(config)),
+                  options.queueMaxBytes(),
+                  RemoteWriteSenderOptions.DEFAULT_FLUSH_TIMEOUT));
+      sender.start();
+      senders.add(sender);
+    }
+    metrics =
+        new AgentMetrics(
+            collections::sum, collectionFailures::sum, () -> lastDurationSeconds, senders);
+    collectOnce(); // /metrics has something to show from the first request on
+    startWeb();
+    collector = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "agent-collector"));
+    long period = options.interval().toMillis();
+    collector.scheduleAtFixedRate(this::collectOnce, period, period, TimeUnit.MILLISECONDS);
+    LOG.info(
+        "agent collecting every {} and serving /metrics on {}:{}{}",
+        options.interval(),
+        options.listen().host(),
+        port(),
+        senders.isEmpty() ? "" : ", sending to " + senders.stream().map(s -> s.url()).toList());
+  }
+
+  /** Loads NVML; without it, one line says so and the agent goes on with host metrics only. */
+  private void startGpu() {
+    gpu =
+        GpuCollector.create(
+            new GpuCollectorOptions(options.nvmlLibrary(), options.hostname(), options.procRoot()));
+    gpu.start();
+    String unavailable = gpu.collect().failures().get("nvml");
+    if (unavailable != null) {
+      LOG.warn("{} (no GPU metrics; host metrics go on)", unavailable);
+      gpu.close();
+      gpu = null;
+    }
+  }
+
+  /** The queue directory of an endpoint: its name, or a hash of its URL as Prometheus does. */
+  static String queueName(RemoteWriteConfig config) {
+    if (!config.name().isEmpty()) {
+      return config.name();
+    }
+    try {
+      byte[] hash =
+          MessageDigest.getInstance("SHA-256")
+              .digest(config.url().toString().getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(hash, 0, 4);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+  }
+
+  private void collectOnce() {
+    long start = System.nanoTime();
+    long timestamp = clock.millis();
+    try {
+      List<MetricFamily> families = new ArrayList<>(host.collect().families());
+      try {
+        families.addAll(filesystems.collect());
+      } catch (IOException e) {
+        LOG.debug("filesystem collector failed: {}", e.toString());
+      }
+      if (gpu != null) {
+        List<MetricFamily> gpuFamilies = gpu.collect().families();
+        families.addAll(gpuFamilies);
+        families.addAll(processes.collect(gpuPids(gpuFamilies)));
+      }
+      latest = MetricsText.toText(families);
+      send(families, timestamp);
+    } catch (RuntimeException e) {
+      // One bad collection must not end the schedule (an exception would cancel it).
+      collectionFailures.increment();
+      LOG.warn("collection failed: {}", e.toString());
+    }
+    collections.increment();
+    lastDurationSeconds = (System.nanoTime() - start) / 1e9;
+  }
+
+  private static Set<Integer> gpuPids(List<MetricFamily> gpuFamilies) {
+    Set<Integer> pids = new TreeSet<>();
+    for (MetricFamily family : gpuFamilies) {
+      if (family.name().equals(GPU_PROCESS_FAMILY)) {
+        for (MetricFamily.Sample sample : family.samples()) {
+          String pid = sample.labels().get("pid");
+          if (pid != null) {
+            pids.add(Integer.parseInt(pid));
+          }
+        }
+      }
+    }
+    return pids;
+  }
+
+  private void send(List<MetricFamily> families, long timestamp) {
+    for (RemoteWriteSender sender : senders) {
+      Appender appender = sender.appender();
+      try {
+        for (MetricFamily family : families) {
+          for (MetricFamily.Sample sample : family.samples()) {
+            Labels labels =
+                sample.labels().toBuilder()
+                    .set(Labels.METRIC_NAME, family.name())
+                    .set("job", JOB)
+                    .set("instance", options.instance())
+                    .build();
+            appender.append(0, labels, timestamp, sample.value());
+          }
+        }
+        appender.commit();
+      } catch (StorageException e) {
+        collectionFailures.increment();
+        LOG.warn("remote write to {}: {}", sender.url(), e.getMessage());
+      }
+    }
+  }
+
+  private void startWeb() {
+    QueuedThreadPool threads = new QueuedThreadPool(8, 1);
+    threads.setName("http");
+    web =
+        Javalin.create(
+            config -> {
+              config.startup.showJavalinBanner = false;
+              config.jetty.host = options.listen().host();
+              config.jetty.port = options.listen().port();
+              config.jetty.threadPool = threads;
+              config.routes.get("/metrics", this::metrics);
+              config.routes.get("/-/healthy", ctx -> ctx.result("Flightdeck agent is Healthy.\n"));
+              config.routes.get("/-/ready", ctx -> ctx.result("Flightdeck agent is Ready.\n"));
+            });
+    web.start();
+  }
+
+  private void metrics(Context ctx) throws IOException {
+    ctx.contentType(SelfMetrics.CONTENT_TYPE);
+    byte[] collected = latest.getBytes(StandardCharsets.UTF_8);
+    byte[] own = metrics.scrape();
+    byte[] body = new byte[collected.length + own.length];
+    System.arraycopy(collected, 0, body, 0, collected.length);
+    System.arraycopy(own, 0, body, collected.length, own.length);
+    ctx.result(body);
+  }
+
+  int port() {
+    return web.port();
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return; // the shutdown hook after an orderly stop
+    }
+    closed = true;
+    long start = System.nanoTime();
+    if (collector != null) {
+      collector.shutdown();
+      try {
+        collector.awaitTermination(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      collector = null;
+    }
+    if (web != null) {
+      web.stop();
+      web = null;
+    }
+    for (RemoteWriteSender sender : senders) {
+      try {
+        sender.close();
+      } catch (IOException e) {
+        LOG.warn("closing the queue of {}: {}", sender.url(), e.toString());
+      }
+    }
+    senders.clear();
+    if (gpu != null) {
+      gpu.close();
+      gpu = null;
+    }
+    LOG.info(
+        "agent stopped in {} ms after {} collections",
+        (System.nanoTime() - start) / 1_000_000,
+        collections.sum());
+  }
+}

@@ -1,0 +1,115 @@
+package io.flightdeck.app;
+
+import io.flightdeck.api.ApiExchange;
+import io.flightdeck.api.ApiRoute;
+import io.flightdeck.config.Config;
+import io.flightdeck.model.Clock;
+import io.flightdeck.promql.engine.Engine;
+import io.flightdeck.rules.AlertSink;
+import io.flightdeck.rules.RuleManager;
+import io.flightdeck.rules.RuleManagerOptions;
+import io.flightdeck.rules.RuleQuery;
+import io.flightdeck.rules.RulesFilter;
+import io.flightdeck.rules.RulesJson;
+import io.flightdeck.tsdb.Tsdb;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The server's recording and alerting rules: the files named by the configuration's {@code
+ * rule_files}, evaluated at its {@code evaluation_interval} against the embedded database, with
+ * alerts handed to a sink (the notifier). The interval and external labels are those of the
+ * configuration the server started with; a reload changes the rule files.
+ */
+final class RulesRuntime implements AutoCloseable {
+  private static final List<String> FILTERS =
+      List.of("type", "rule_name[]", "group_name[]", "file[]", "exclude_alerts");
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+      new com.fasterxml.jackson.databind.ObjectMapper();
+
+  private final RuleManager manager;
+
+  RulesRuntime(Config config, Engine engine, Tsdb tsdb, AlertSink sink, String externalUrl) {
+    Map<String, String> external = new TreeMap<>();
+    if (config != null) {
+      config.global().externalLabels().forEach(external::put);
+    }
+    RuleManagerOptions options =
+        RuleManagerOptions.defaults(tsdb, tsdb, RuleQuery.engine(engine, tsdb), sink)
+            .withClock(Clock.system())
+            .withExternal(external, externalUrl);
+    if (config != null) {
+      options = options.withEvaluationInterval(config.global().evaluationInterval());
+    }
+    this.manager = new RuleManager(options);
+  }
+
+  /**
+   * Loads the rule files of {@code config}; all must be valid or none is taken.
+   *
+   * @throws io.flightdeck.rules.RuleFileException naming file, line and rule of each problem
+   */
+  void apply(Config config) {
+    List<Path> files = config == null ? List.of() : config.ruleFiles();
+    manager.update(files.stream().map(Path::toString).toList());
+  }
+
+  void start() {
+    manager.start();
+  }
+
+  /**
+   * {@code GET /api/v1/rules} (filters {@code type}, {@code rule_name[]}, ...) and {@code alerts}.
+   */
+  List<ApiRoute> routes() {
+    return List.of(
+        new ApiRoute("GET", "/api/v1/rules", this::rules),
+        new ApiRoute("POST", "/api/v1/rules", this::rules),
+        new ApiRoute("GET", "/api/v1/alerts", this::alerts),
+        new ApiRoute("POST", "/api/v1/alerts", this::alerts));
+  }
+
+  private void rules(ApiExchange exchange) {
+    Map<String, List<String>> params = new TreeMap<>();
+    for (String name : FILTERS) {
+      params.put(name, exchange.params(name));
+    }
+    RulesFilter filter;
+    try {
+      filter = RulesFilter.fromParameters(params);
+    } catch (IllegalArgumentException e) {
+      badData(exchange, e.getMessage());
+      return;
+    }
+    respond(exchange, RulesJson.rules(manager.snapshot(), filter));
+  }
+
+  private static void badData(ApiExchange exchange, String message) {
+    byte[] body;
+    try {
+      body =
+          JSON.writeValueAsBytes(
+              Map.of("status", "error", "errorType", "bad_data", "error", message));
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+    exchange.respond(400, "application/json", body);
+  }
+
+  private void alerts(ApiExchange exchange) {
+    respond(exchange, RulesJson.alerts(manager.snapshot()));
+  }
+
+  private static void respond(ApiExchange exchange, String json) {
+    exchange.respond(200, "application/json", json.getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Override
+  public void close() {
+    manager.close();
+  }
+}

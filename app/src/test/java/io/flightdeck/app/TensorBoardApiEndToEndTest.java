@@ -1,0 +1,174 @@
+package io.flightdeck.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flightdeck.tensorboard.FileTextStore;
+import io.flightdeck.tensorboard.TextSample;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code /api/v1/tensorboard} endpoints of a server watching a logdir with scalars, a histogram
+ * and text samples, their JSON pinned; and {@code import tensorboard} storing the text samples.
+ */
+class TensorBoardApiEndToEndTest {
+  private static final Duration PICKUP = Duration.ofSeconds(30);
+
+  /** Whole seconds ten minutes ago: recent enough for the head, stable within one test. */
+  private static final long W = System.currentTimeMillis() / 1000 - 600;
+
+  @TempDir Path dir;
+
+  private Path writeLogdir() throws Exception {
+    Path logdir = Files.createDirectories(dir.resolve("logs"));
+    Path a = Files.createDirectories(logdir.resolve("run-a"));
+    Files.write(
+        a.resolve("events.out.tfevents.1.host"),
+        new TfEventsFiles()
+            .scalar(W, 0, "train/loss", 2.5f)
+            .scalar(W + 1.25, 1, "train/loss", 1.5f)
+            .scalar(W + 2, 2, "train/loss", 0.75f)
+            .histogram(
+                W, 0, "weights", 2, new double[] {0.5, 1, Double.MAX_VALUE}, new double[] {1, 2, 1})
+            .histogram(
+                W + 2,
+                2,
+                "weights",
+                3.5,
+                new double[] {0.5, 1, Double.MAX_VALUE},
+                new double[] {0, 3, 1})
+            .text(W + 0.5, 0, "notes/text_summary", "hello world")
+            .text(W + 2.5, 5, "notes/text_summary", "goodbye world")
+            .bytes());
+    Path b = Files.createDirectories(logdir.resolve("run-b"));
+    Files.write(
+        b.resolve("events.out.tfevents.2.host"),
+        new TfEventsFiles().scalar(W + 3, 10, "eval/acc", 0.875f).bytes());
+    return logdir;
+  }
+
+  @Test
+  void endpointsAnswerForAWatchedLogdir() throws Exception {
+    Path logdir = writeLogdir();
+    String l = logdir.toString();
+    try (FlightdeckServerProcess server =
+        FlightdeckServerProcess.start(
+            dir.resolve("data"),
+            Files.createFile(dir.resolve("server.log")),
+            "--tensorboard.logdir=" + logdir,
+            "--tensorboard.poll-interval=200ms")) {
+      server.awaitReady();
+      String runs =
+          "{\"status\":\"success\",\"data\":["
+              + ("{\"logdir\":\"" + l + "\",\"run\":\"run-a\",\"tags\":[")
+              + "{\"tag\":\"notes/text_summary\",\"kind\":\"text\",\"min_step\":0,\"max_step\":5},"
+              + "{\"tag\":\"train/loss\",\"kind\":\"scalar\",\"min_step\":0,\"max_step\":2},"
+              + "{\"tag\":\"weights\",\"kind\":\"histogram\"}]},"
+              + ("{\"logdir\":\"" + l + "\",\"run\":\"run-b\",\"tags\":[")
+              + "{\"tag\":\"eval/acc\",\"kind\":\"scalar\",\"min_step\":10,\"max_step\":10}]}]}";
+      awaitBody(server, "/api/v1/tensorboard/runs", runs);
+
+      assertThat(get(server, "scalars", "logdir", l, "run", "run-a", "tag", "train/loss"))
+          .isEqualTo(
+              "{\"status\":\"success\",\"data\":[[0,%d,\"2.5\"],[1,%d.250,\"1.5\"],[2,%d,\"0.75\"]]}"
+                  .formatted(W, W + 1, W + 2));
+      assertThat(get(server, "histograms", "logdir", l, "run", "run-a", "tag", "weights"))
+          .isEqualTo(
+              ("{\"status\":\"success\",\"data\":["
+                      + "{\"wall_time\":%d,\"count\":\"4\",\"sum\":\"2\",\"buckets\":["
+                      + "[\"-Inf\",\"0.5\",\"1\"],[\"0.5\",\"1\",\"2\"],[\"1\",\"+Inf\",\"1\"]]},"
+                      + "{\"wall_time\":%d,\"count\":\"4\",\"sum\":\"3.5\",\"buckets\":["
+                      + "[\"-Inf\",\"0.5\",\"0\"],[\"0.5\",\"1\",\"3\"],[\"1\",\"+Inf\",\"1\"]]}]}")
+                  .formatted(W, W + 2));
+      String goodbye =
+          ("{\"logdir\":\"" + l + "\",\"run\":\"run-a\",\"tag\":\"notes/text_summary\",")
+              + "\"step\":5,\"wall_time\":%d.5,\"values\":[\"goodbye world\"]}".formatted(W + 2);
+      assertThat(
+              get(
+                  server,
+                  "text",
+                  "logdir",
+                  l,
+                  "run",
+                  "run-a",
+                  "tag",
+                  "notes/text_summary",
+                  "min_step",
+                  "1"))
+          .isEqualTo("{\"status\":\"success\",\"data\":[" + goodbye + "]}");
+      assertThat(get(server, "text/search", "q", "world", "limit", "1"))
+          .isEqualTo(
+              ("{\"status\":\"success\",\"data\":[{\"logdir\":\"" + l + "\",\"run\":\"run-a\",")
+                  + ("\"tag\":\"notes/text_summary\",\"step\":0,\"wall_time\":%d.5,".formatted(W))
+                  + "\"values\":[\"hello world\"]}],"
+                  + "\"warnings\":[\"results truncated due to limit\"]}");
+      assertThat(get(server, "text/search", "q", "goodbye"))
+          .isEqualTo("{\"status\":\"success\",\"data\":[" + goodbye + "]}");
+      assertThat(get(server, "scalars", "logdir", l, "run", "run-a"))
+          .isEqualTo(
+              "{\"status\":\"error\",\"errorType\":\"bad_data\","
+                  + "\"error\":\"invalid parameter \\\"tag\\\": missing or empty\"}");
+    }
+  }
+
+  @Test
+  void importStoresTextSamples() throws Exception {
+    Path logdir = writeLogdir();
+    Path data = dir.resolve("data");
+    StringWriter out = new StringWriter();
+    int code =
+        Main.commandLine()
+            .setOut(new PrintWriter(out))
+            .setErr(new PrintWriter(new StringWriter()))
+            .execute(
+                "import",
+                "tensorboard",
+                logdir.toString(),
+                "--storage.tsdb.path=" + data,
+                "--output=json");
+
+    assertThat(code).isZero();
+    assertThat(out.toString()).contains("\"text_points\":2");
+    try (FileTextStore texts = FileTextStore.open(data, logdir.toString())) {
+      assertThat(texts.fetch("run-a", "notes/text_summary", 0, 10))
+          .extracting(TextSample::step, TextSample::values)
+          .containsExactly(
+              org.assertj.core.groups.Tuple.tuple(0L, List.of("hello world")),
+              org.assertj.core.groups.Tuple.tuple(5L, List.of("goodbye world")));
+    }
+  }
+
+  private static String get(FlightdeckServerProcess server, String endpoint, String... params)
+      throws Exception {
+    StringBuilder query = new StringBuilder();
+    for (int i = 0; i < params.length; i += 2) {
+      query.append(query.isEmpty() ? "?" : "&");
+      query.append(params[i]).append('=');
+      query.append(URLEncoder.encode(params[i + 1], StandardCharsets.UTF_8));
+    }
+    return TestHttp.get(server.uri("/api/v1/tensorboard/" + endpoint + query)).body();
+  }
+
+  /** Polls until the body is the expected one: the watcher reads the logdir in the background. */
+  private static void awaitBody(FlightdeckServerProcess server, String path, String expected)
+      throws Exception {
+    long deadline = System.nanoTime() + PICKUP.toNanos();
+    String last = "";
+    while (System.nanoTime() < deadline) {
+      last = TestHttp.get(server.uri(path)).body();
+      if (last.equals(expected)) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    assertThat(last).as("%s after %s", path, PICKUP).isEqualTo(expected);
+  }
+}
