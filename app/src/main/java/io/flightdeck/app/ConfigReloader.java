@@ -3,6 +3,7 @@ package io.flightdeck.app;
 import io.flightdeck.config.Config;
 import io.flightdeck.config.ConfigException;
 import io.flightdeck.config.ConfigLoader;
+import io.flightdeck.notify.NotificationsConfigException;
 import io.flightdeck.rules.RuleFileException;
 import io.flightdeck.scrape.ScrapeManager;
 import java.nio.file.Path;
@@ -62,7 +63,10 @@ final class ConfigReloader {
       next = file == null ? withoutFile.get() : ConfigLoader.load(file);
       rules.accept(next);
       scrape.apply(next);
-    } catch (ConfigException | RuleFileException | IllegalArgumentException e) {
+    } catch (ConfigException
+        | RuleFileException
+        | NotificationsConfigException
+        | IllegalArgumentException e) {
       log.error("reloading the configuration failed, the running one stays: {}", e.getMessage());
       return e.getMessage();
     }

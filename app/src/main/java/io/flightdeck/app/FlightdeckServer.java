@@ -9,7 +9,6 @@ import io.flightdeck.model.Clock;
 import io.flightdeck.promql.engine.Engine;
 import io.flightdeck.promql.engine.EngineOptions;
 import io.flightdeck.remote.RemoteWriteReceiver;
-import io.flightdeck.rules.AlertSink;
 import io.flightdeck.scrape.ScrapeManager;
 import io.flightdeck.storage.Queryable;
 import io.flightdeck.tsdb.Tsdb;
@@ -47,6 +46,7 @@ final class FlightdeckServer implements AutoCloseable {
   private HeapGovernor heapGovernor;
   private ScrapeManager scrape;
   private RulesRuntime rules;
+  private AlertDelivery delivery;
   private volatile ConfigReloader reloader;
   private boolean closed;
 
@@ -71,7 +71,8 @@ final class FlightdeckServer implements AutoCloseable {
             options.tsdb().path());
     SelfMetrics metrics = new SelfMetrics(tsdb, receiver, tensorboard);
     Engine engine = new Engine(options.query());
-    rules = new RulesRuntime(config, engine, tsdb, AlertSink.NONE, externalUrl());
+    delivery = new AlertDelivery(externalUrl(), options.tsdb().path());
+    rules = new RulesRuntime(config, engine, tsdb, delivery, externalUrl());
     PrometheusApi api =
         new PrometheusApi(
             engine,
@@ -88,7 +89,10 @@ final class FlightdeckServer implements AutoCloseable {
             options.configFile(),
             () -> Config.defaultSelfScrape(options.listen().host() + ":" + web.port()),
             scrape,
-            rules::apply);
+            next -> {
+              delivery.apply(next);
+              rules.apply(next);
+            });
     web =
         new WebServer(
             options,
@@ -161,6 +165,9 @@ final class FlightdeckServer implements AutoCloseable {
     }
     if (rules != null) {
       rules.close();
+    }
+    if (delivery != null) {
+      delivery.close();
     }
     if (tensorboard != null) {
       tensorboard.close();

@@ -1,0 +1,220 @@
+package io.flightdeck.notify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.flightdeck.config.AlertingConfig;
+import io.flightdeck.config.AlertmanagerConfig;
+import io.flightdeck.config.HttpClientConfig;
+import io.flightdeck.config.ServiceDiscoveryConfigs;
+import io.flightdeck.config.StaticConfig;
+import io.flightdeck.model.Labels;
+import io.flightdeck.model.relabel.RelabelAction;
+import io.flightdeck.model.relabel.RelabelConfig;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Posts alerts to a real Alertmanager (Debian package {@code prometheus-alertmanager}) and reads
+ * them back through its API and through the webhook it notifies.
+ */
+class RealAlertmanagerTest {
+  private static final Path BINARY = Path.of("/usr/bin/prometheus-alertmanager");
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  @TempDir static Path dir;
+  private static Process alertmanager;
+  private static WebhookServer hook;
+  private static int port;
+
+  @BeforeAll
+  static void startAlertmanager() throws Exception {
+    assertThat(BINARY)
+        .as("install it with: apt-get install -y prometheus-alertmanager")
+        .isExecutable();
+    hook = new WebhookServer();
+    port = freePort();
+    Path config = dir.resolve("alertmanager.yml");
+    Files.writeString(
+        config,
+        """
+        route:
+          receiver: hook
+          group_by: [alertname]
+          group_wait: 0s
+          group_interval: 1s
+          repeat_interval: 1h
+        receivers:
+        - name: hook
+          webhook_configs:
+          - url: %s
+            send_resolved: true
+        """
+            .formatted(hook.url("/hook")));
+    alertmanager =
+        new ProcessBuilder(
+                BINARY.toString(),
+                "--config.file=" + config,
+                "--storage.path=" + Files.createDirectories(dir.resolve("data")),
+                "--web.listen-address=127.0.0.1:" + port,
+                "--cluster.listen-address=")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("alertmanager.log").toFile())
+            .start();
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (!ready()) {
+      assertThat(alertmanager.isAlive())
+          .as("alertmanager exited: %s", Files.readString(dir.resolve("alertmanager.log")))
+          .isTrue();
+      assertThat(System.nanoTime()).as("alertmanager not ready in 30s").isLessThan(deadline);
+      Thread.sleep(100);
+    }
+  }
+
+  @AfterAll
+  static void stop() throws InterruptedException {
+    if (alertmanager != null) {
+      alertmanager.destroy();
+      alertmanager.waitFor();
+    }
+    if (hook != null) {
+      hook.close();
+    }
+  }
+
+  @Test
+  void firingThenResolvedAlertsArriveWithLabelsAnnotationsAndTimes() throws Exception {
+    RelabelConfig addCluster =
+        RelabelConfig.builder()
+            .action(RelabelAction.REPLACE)
+            .targetLabel("cluster")
+            .replacement("lab-a")
+            .build();
+    RelabelConfig dropTest =
+        RelabelConfig.builder()
+            .action(RelabelAction.DROP)
+            .sourceLabels("alertname")
+            .regex("Dropped")
+            .build();
+    AlertmanagerConfig am =
+        new AlertmanagerConfig(
+            new ServiceDiscoveryConfigs(
+                List.of(new StaticConfig(List.of("127.0.0.1:" + port), Labels.EMPTY)),
+                List.of(),
+                List.of(),
+                List.of()),
+            HttpClientConfig.DEFAULT,
+            "http",
+            "",
+            Duration.ofSeconds(5),
+            "v2",
+            List.of());
+    var options =
+        AlertmanagerNotifierOptions.defaults(
+            new AlertingConfig(List.of(addCluster, dropTest), List.of(am)));
+    long now = Instant.now().toEpochMilli();
+    Labels labels =
+        Labels.of("alertname", "TrainingLossNaN", "job", "ms-swift-lora", "severity", "critical");
+    Labels annotations = Labels.of("summary", "loss is NaN at step 1200");
+    NotifyAlert firing =
+        new NotifyAlert(
+            labels,
+            annotations,
+            now - 60_000,
+            now + 600_000,
+            "http://flightdeck:9090/graph?g0.expr=x");
+    NotifyAlert dropped =
+        new NotifyAlert(Labels.of("alertname", "Dropped"), Labels.EMPTY, now, now + 600_000, "");
+
+    try (AlertmanagerNotifier notifier = new AlertmanagerNotifier(options)) {
+      notifier.send(List.of(firing, dropped));
+      assertThat(notifier.sendBatch(0)).isEqualTo(1);
+
+      JsonNode alerts = get("/api/v2/alerts");
+      assertThat(alerts).hasSize(1);
+      JsonNode alert = alerts.get(0);
+      assertThat(alert.get("labels").toString())
+          .isEqualTo(
+              "{\"alertname\":\"TrainingLossNaN\",\"cluster\":\"lab-a\",\"job\":\"ms-swift-lora\",\"severity\":\"critical\"}");
+      assertThat(alert.get("annotations").toString())
+          .isEqualTo("{\"summary\":\"loss is NaN at step 1200\"}");
+      assertThat(instant(alert, "startsAt")).isEqualTo(Instant.ofEpochMilli(now - 60_000));
+      assertThat(instant(alert, "endsAt")).isEqualTo(Instant.ofEpochMilli(now + 600_000));
+      assertThat(alert.get("generatorURL").asText())
+          .isEqualTo("http://flightdeck:9090/graph?g0.expr=x");
+      assertThat(alert.get("status").get("state").asText()).isEqualTo("active");
+
+      JsonNode notified = JSON.readTree(hook.await(Duration.ofSeconds(20)).body());
+      assertThat(notified.get("status").asText()).isEqualTo("firing");
+      assertThat(notified.get("alerts").get(0).get("labels").get("cluster").asText())
+          .isEqualTo("lab-a");
+
+      long resolvedAt = Instant.now().toEpochMilli() - 1_000;
+      notifier.send(List.of(firing.withEndsAt(resolvedAt)));
+      assertThat(notifier.sendBatch(0)).isEqualTo(1);
+
+      assertThat(get("/api/v2/alerts")).as("resolved alerts are not listed").isEmpty();
+      JsonNode resolved = JSON.readTree(hook.await(Duration.ofSeconds(20)).body());
+      assertThat(resolved.get("status").asText()).isEqualTo("resolved");
+      JsonNode resolvedAlert = resolved.get("alerts").get(0);
+      assertThat(instant(resolvedAlert, "startsAt")).isEqualTo(Instant.ofEpochMilli(now - 60_000));
+      assertThat(instant(resolvedAlert, "endsAt")).isEqualTo(Instant.ofEpochMilli(resolvedAt));
+
+      AlertmanagerStats stats = notifier.stats();
+      String url = "http://127.0.0.1:" + port + "/api/v2/alerts";
+      assertThat(stats.sent()).containsEntry(url, 2L);
+      assertThat(stats.errors()).containsEntry(url, 0L);
+      assertThat(stats.dropped()).isZero();
+    }
+  }
+
+  private static Instant instant(JsonNode alert, String field) {
+    return Instant.parse(alert.get(field).asText());
+  }
+
+  private static JsonNode get(String path) throws IOException, InterruptedException {
+    HttpResponse<String> response =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body());
+  }
+
+  private static boolean ready() {
+    try {
+      return HTTP.send(
+                  HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/-/ready"))
+                      .build(),
+                  HttpResponse.BodyHandlers.discarding())
+              .statusCode()
+          == 200;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 0, java.net.InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+}
