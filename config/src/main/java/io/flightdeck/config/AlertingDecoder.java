@@ -1,5 +1,6 @@
 package io.flightdeck.config;
 
+import io.flightdeck.model.GoQuote;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -31,7 +32,7 @@ final class AlertingDecoder {
     Node schemeNode = f.get("scheme");
     String scheme = schemeNode.string("http");
     if (!scheme.equals("http") && !scheme.equals("https")) {
-      throw schemeNode.error("scheme must be \"http\" or \"https\", got " + Quote.go(scheme));
+      throw schemeNode.error("scheme must be \"http\" or \"https\", got " + GoQuote.quote(scheme));
     }
     Node versionNode = f.get("api_version");
     String version = versionNode.string(AlertmanagerConfig.API_V2);

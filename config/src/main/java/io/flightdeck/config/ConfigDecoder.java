@@ -1,5 +1,7 @@
 package io.flightdeck.config;
 
+import io.flightdeck.model.GoQuote;
+import io.flightdeck.model.LabelNameSyntax;
 import io.flightdeck.model.Labels;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,7 +49,7 @@ final class ConfigDecoder {
       ScrapeConfig scrape = ScrapeConfigDecoder.decode(item, global);
       if (!jobs.add(scrape.jobName())) {
         throw item.error(
-            "found multiple scrape configs with job name " + Quote.go(scrape.jobName()));
+            "found multiple scrape configs with job name " + GoQuote.quote(scrape.jobName()));
       }
       scrapes.add(scrape);
     }
@@ -86,8 +88,8 @@ final class ConfigDecoder {
   static Labels labels(Node node) {
     Map<String, String> map = node.stringMap();
     for (String name : map.keySet()) {
-      if (!LabelNames.isValid(name)) {
-        throw node.error(Quote.go(name) + " is not a valid label name");
+      if (!LabelNameSyntax.isLegacy(name)) {
+        throw node.error(GoQuote.quote(name) + " is not a valid label name");
       }
     }
     return Labels.fromMap(map);
@@ -102,7 +104,7 @@ final class ConfigDecoder {
     for (Node item : node.items("[]string")) {
       String pattern = item.string();
       if (!RULE_PATH.matcher(pattern).matches()) {
-        throw item.error("invalid rule file path " + Quote.go(pattern));
+        throw item.error("invalid rule file path " + GoQuote.quote(pattern));
       }
       files.add(node.source().resolve(pattern));
     }

@@ -3,6 +3,7 @@ package io.flightdeck.config;
 import io.flightdeck.config.KubernetesSdConfig.Namespaces;
 import io.flightdeck.config.KubernetesSdConfig.Role;
 import io.flightdeck.config.KubernetesSdConfig.Selector;
+import io.flightdeck.model.GoQuote;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -70,7 +71,7 @@ final class DiscoveryDecoder {
     if (checkTargets) {
       for (String target : targets) {
         if (target.contains("/")) {
-          throw targetsNode.error(Quote.go(target) + " is not a valid hostname");
+          throw targetsNode.error(GoQuote.quote(target) + " is not a valid hostname");
         }
       }
     }
@@ -84,7 +85,7 @@ final class DiscoveryDecoder {
     for (Node item : filesNode.items("[]string")) {
       String name = item.string();
       if (!FILE_PATTERN.matcher(name).matches()) {
-        throw item.error("path name " + Quote.go(name) + " is not valid for file discovery");
+        throw item.error("path name " + GoQuote.quote(name) + " is not valid for file discovery");
       }
       files.add(item.file());
     }
@@ -118,7 +119,7 @@ final class DiscoveryDecoder {
     try {
       return new URI(text);
     } catch (URISyntaxException e) {
-      throw node.error("parse " + Quote.go(text) + ": " + e.getReason());
+      throw node.error("parse " + GoQuote.quote(text) + ": " + e.getReason());
     }
   }
 
@@ -170,7 +171,7 @@ final class DiscoveryDecoder {
         return role;
       }
     }
-    throw node.error("unknown Kubernetes SD role " + Quote.go(text));
+    throw node.error("unknown Kubernetes SD role " + GoQuote.quote(text));
   }
 
   /** In Prometheus's order: pod, service, then the role itself. */

@@ -2,6 +2,7 @@ package io.flightdeck.config;
 
 import io.flightdeck.model.ByteSizeFormat;
 import io.flightdeck.model.DurationFormat;
+import io.flightdeck.model.GoQuote;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -130,7 +131,7 @@ final class Node {
     for (YamlNode.Entry e : mapping.entries()) {
       Node child = new Node(source, child(e.key()), e.value(), e.line(), e.column());
       if (out.put(e.key(), child) != null) {
-        throw child.error("key " + Quote.go(e.key()) + " already set in map");
+        throw child.error("key " + GoQuote.quote(e.key()) + " already set in map");
       }
     }
     return out;

@@ -1,5 +1,7 @@
 package io.flightdeck.config;
 
+import io.flightdeck.model.GoQuote;
+import io.flightdeck.model.LabelNameSyntax;
 import io.flightdeck.model.relabel.RelabelAction;
 import io.flightdeck.model.relabel.RelabelConfig;
 import io.flightdeck.model.relabel.RelabelRegex;
@@ -41,8 +43,8 @@ final class RelabelDecoder {
     Node sources = f.get("source_labels");
     List<String> names = sources.strings();
     for (String name : names) {
-      if (!LabelNames.isValid(name)) {
-        throw sources.error(Quote.go(name) + " is not a valid label name");
+      if (!LabelNameSyntax.isLegacy(name)) {
+        throw sources.error(GoQuote.quote(name) + " is not a valid label name");
       }
     }
     b.sourceLabels(names);

@@ -1,5 +1,6 @@
 package io.flightdeck.config;
 
+import io.flightdeck.model.GoQuote;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -55,7 +56,7 @@ final class RemoteWriteDecoder {
       RemoteWriteConfig config = decode(item);
       if (!config.name().isEmpty() && !names.add(config.name())) {
         throw item.error(
-            "found multiple remote write configs with job name " + Quote.go(config.name()));
+            "found multiple remote write configs with job name " + GoQuote.quote(config.name()));
       }
       configs.add(config);
     }

@@ -1,5 +1,6 @@
 package io.flightdeck.config;
 
+import io.flightdeck.model.GoQuote;
 import io.flightdeck.model.relabel.RelabelConfig;
 import java.time.Duration;
 import java.util.HashSet;
@@ -49,13 +50,13 @@ final class ScrapeConfigDecoder {
       if (timeout.compareTo(interval) > 0) {
         throw timeoutNode.error(
             "scrape timeout greater than scrape interval for scrape config with job name "
-                + Quote.go(job));
+                + GoQuote.quote(job));
       }
     }
     Node schemeNode = f.get("scheme");
     String scheme = schemeNode.string(ScrapeConfig.DEFAULT_SCHEME);
     if (!scheme.equals("http") && !scheme.equals("https")) {
-      throw schemeNode.error("scheme must be \"http\" or \"https\", got " + Quote.go(scheme));
+      throw schemeNode.error("scheme must be \"http\" or \"https\", got " + GoQuote.quote(scheme));
     }
     HttpClientConfig http = HttpClientDecoder.decode(f);
     List<RelabelConfig> relabel =

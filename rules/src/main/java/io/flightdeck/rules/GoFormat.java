@@ -1,5 +1,6 @@
 package io.flightdeck.rules;
 
+import io.flightdeck.model.GoQuote;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;

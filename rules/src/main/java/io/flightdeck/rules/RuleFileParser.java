@@ -1,5 +1,6 @@
 package io.flightdeck.rules;
 
+import io.flightdeck.model.GoQuote;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.flightdeck.rules;
 
+import io.flightdeck.model.GoQuote;
 import io.flightdeck.model.Labels;
 import io.flightdeck.promql.PromQL;
 import io.flightdeck.promql.engine.Engine;

@@ -1,5 +1,6 @@
 package io.flightdeck.rules;
 
+import io.flightdeck.model.GoQuote;
 import io.flightdeck.promql.PromQL;
 import io.flightdeck.promql.parser.ParseException;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.flightdeck.rules;
 
+import io.flightdeck.model.GoQuote;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

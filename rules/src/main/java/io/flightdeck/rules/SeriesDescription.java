@@ -1,5 +1,6 @@
 package io.flightdeck.rules;
 
+import io.flightdeck.model.GoQuote;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.Matcher;
 import io.flightdeck.model.StaleMarker;

@@ -1,6 +1,7 @@
 package io.flightdeck.rules;
 
 import io.flightdeck.model.DurationFormat;
+import io.flightdeck.model.GoQuote;
 import io.flightdeck.promql.PromQL;
 import io.flightdeck.promql.engine.Sample;
 import java.net.URLEncoder;

@@ -1,6 +1,7 @@
 package io.flightdeck.model.relabel;
 
 import com.google.re2j.Pattern;
+import io.flightdeck.model.LabelNameSyntax;
 
 /** The label-name rules relabelling validates against (Prometheus's legacy name syntax). */
 final class LabelNames {
@@ -11,17 +12,7 @@ final class LabelNames {
   private LabelNames() {}
 
   static boolean isValid(String name) {
-    if (name.isEmpty()) {
-      return false;
-    }
-    for (int i = 0; i < name.length(); i++) {
-      char c = name.charAt(i);
-      boolean letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-      if (!letter && !(i > 0 && c >= '0' && c <= '9')) {
-        return false;
-      }
-    }
-    return true;
+    return LabelNameSyntax.isLegacy(name);
   }
 
   static boolean isValidTemplate(String name) {

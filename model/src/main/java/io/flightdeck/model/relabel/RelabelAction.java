@@ -1,5 +1,6 @@
 package io.flightdeck.model.relabel;
 
+import io.flightdeck.model.GoQuote;
 import java.util.Locale;
 
 /** What one relabelling step does; {@link #text()} is the name used in configuration files. */

@@ -10,6 +10,7 @@ import static io.flightdeck.model.relabel.RelabelAction.LOWERCASE;
 import static io.flightdeck.model.relabel.RelabelAction.REPLACE;
 import static io.flightdeck.model.relabel.RelabelAction.UPPERCASE;
 
+import io.flightdeck.model.GoQuote;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

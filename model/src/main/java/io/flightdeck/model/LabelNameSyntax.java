@@ -1,10 +1,13 @@
-package io.flightdeck.config;
+package io.flightdeck.model;
 
-/** Prometheus's legacy label-name syntax: {@code [a-zA-Z_][a-zA-Z0-9_]*}. */
-final class LabelNames {
-  private LabelNames() {}
+/**
+ * Prometheus's legacy label-name syntax, {@code [a-zA-Z_][a-zA-Z0-9_]*}, which configuration and
+ * relabelling validate against (as Prometheus 2's promtool does).
+ */
+public final class LabelNameSyntax {
+  private LabelNameSyntax() {}
 
-  static boolean isValid(String name) {
+  public static boolean isLegacy(String name) {
     if (name.isEmpty()) {
       return false;
     }

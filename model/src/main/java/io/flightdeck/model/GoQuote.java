@@ -1,10 +1,13 @@
-package io.flightdeck.model.relabel;
+package io.flightdeck.model;
 
-/** Go's {@code %q} for the strings that appear in messages, so texts match Prometheus's. */
-final class GoQuote {
+/**
+ * Go's {@code %q} for the strings that appear in messages (config, relabelling, rules), so texts
+ * match Prometheus's: double quotes, backslash escapes, control characters as {@code \\xNN}.
+ */
+public final class GoQuote {
   private GoQuote() {}
 
-  static String quote(String s) {
+  public static String quote(String s) {
     StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
