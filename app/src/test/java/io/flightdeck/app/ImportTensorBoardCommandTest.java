@@ -159,6 +159,39 @@ class ImportTensorBoardCommandTest {
   }
 
   @Test
+  void compactsWhileImportingSoTheHeadDoesNotKeepEverything() throws IOException {
+    // Run b lies behind run a in time, so after the first compaction it is backfill.
+    for (String run : List.of("a", "b")) {
+      TfEventsFiles file = new TfEventsFiles();
+      double start = run.equals("a") ? 1_700_036_000.0 : 1_700_000_000.0;
+      for (int step = 0; step < 600; step++) {
+        file.scalar(start + step * 60.0, step, "loss", step);
+      }
+      Path dir = Files.createDirectories(logdirs.resolve("long/" + run));
+      Files.write(dir.resolve("events.out.tfevents.1700000000.host.1.0"), file.bytes());
+    }
+    String logdir = logdirs.resolve("long").toString();
+
+    Result result =
+        run(
+            "import",
+            "tensorboard",
+            logdir,
+            "--storage.tsdb.path=" + data,
+            "--output=json",
+            "--import.compact-every-samples=100");
+
+    assertThat(result.exitCode()).as(result.stderr()).isZero();
+    try (Tsdb tsdb = Tsdb.openReadOnly(TsdbOptions.defaults(data))) {
+      long inBlocks = tsdb.blockMetas().stream().mapToLong(m -> m.numSamples()).sum();
+      // 2,400 samples in all; more than run a's 1,200 in blocks means backfill was compacted too.
+      assertThat(inBlocks).isGreaterThan(1_200);
+    }
+    assertThat(samples("tensorboard_scalar", logdir, "a", "loss")).hasSize(600);
+    assertThat(samples("tensorboard_scalar", logdir, "b", "loss")).hasSize(600);
+  }
+
+  @Test
   void importingTwiceAddsNothing() throws IOException {
     String logdir = REDUCER.toString();
     Result first = importLogdir(logdir);

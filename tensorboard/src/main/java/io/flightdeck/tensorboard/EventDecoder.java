@@ -35,10 +35,11 @@ final class EventDecoder {
 
   /**
    * Decodes a whole event before anything is handed out, so a record that fails half way yields
-   * nothing and leaves the remembered metadata untouched.
+   * nothing and leaves the remembered metadata untouched. The points keep no reference to {@code
+   * bytes}, which the caller may overwrite afterwards.
    */
-  DecodedEvent decode(byte[] payload) throws IOException {
-    CodedInputStream in = CodedInputStream.newInstance(payload);
+  DecodedEvent decode(byte[] bytes, int offset, int length) throws IOException {
+    CodedInputStream in = CodedInputStream.newInstance(bytes, offset, length);
     in.enableAliasing(true);
     double wallTime = 0;
     long step = 0;

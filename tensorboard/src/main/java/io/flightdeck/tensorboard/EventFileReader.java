@@ -38,9 +38,10 @@ public final class EventFileReader {
    */
   public ReadProgress poll(EventListener listener) {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      FileWindow window = new FileWindow(channel, records.offset());
       long decoded = 0;
       while (true) {
-        switch (records.next(channel)) {
+        switch (records.next(window)) {
           case TfRecordReader.Record record -> {
             if (decode(record, listener)) {
               decoded++;
@@ -60,7 +61,7 @@ public final class EventFileReader {
   private boolean decode(TfRecordReader.Record record, EventListener listener) {
     EventDecoder.DecodedEvent event;
     try {
-      event = decoder.decode(record.data());
+      event = decoder.decode(record.buffer(), record.start(), record.length());
     } catch (IOException e) {
       // Decoding reads from memory: the only failure is a malformed message.
       listener.corruption(

@@ -12,7 +12,12 @@ final class MaskedCrc32c {
   private MaskedCrc32c() {}
 
   static int of(byte[] bytes, int offset, int length) {
-    CRC32C crc = new CRC32C();
+    return of(new CRC32C(), bytes, offset, length);
+  }
+
+  /** Computes with {@code crc}, which is reset first: lets a reader reuse one per record. */
+  static int of(CRC32C crc, byte[] bytes, int offset, int length) {
+    crc.reset();
     crc.update(bytes, offset, length);
     int value = (int) crc.getValue();
     return Integer.rotateRight(value, 15) + MASK_DELTA;

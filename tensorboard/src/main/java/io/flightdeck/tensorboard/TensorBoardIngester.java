@@ -12,8 +12,8 @@ import java.util.TreeMap;
 /**
  * Writes decoded points of one logdir through an {@link Appendable} under the names described in
  * {@code tensorboard/docs/naming.md}: scalars with their steps, histograms as Prometheus classic
- * histograms, text samples into a {@link TextStore} when one is given. Images, hparams and skipped
- * values are counted but not stored.
+ * histograms with their steps, text samples into a {@link TextStore} when one is given. Images,
+ * hparams and skipped values are counted but not stored.
  *
  * <p>Timestamps are the events' wall times in ms, made strictly increasing per series (a wall time
  * not after the series' previous timestamp becomes previous + 1 ms), so no point is lost or
@@ -35,14 +35,15 @@ public final class TensorBoardIngester {
   public static final String HISTOGRAM_BUCKET = "tensorboard_histogram_bucket";
   public static final String HISTOGRAM_COUNT = "tensorboard_histogram_count";
   public static final String HISTOGRAM_SUM = "tensorboard_histogram_sum";
+  public static final String HISTOGRAM_STEP = "tensorboard_histogram_step";
   public static final String RESTART_STEP = "tensorboard_restart_step";
 
   private final Appendable storage;
   private final TextStore texts;
   private final String logdir;
   private final int batchSize;
-  private final Map<Key, ScalarSeries> scalars = new HashMap<>();
-  private final Map<Key, HistogramSeries> histograms = new HashMap<>();
+  private final Map<String, RunSeries> runs = new HashMap<>();
+  private RunSeries lastRun;
   private Appender appender;
   private int pending;
   private long scalarPoints;
@@ -74,8 +75,8 @@ public final class TensorBoardIngester {
   /** Stores or counts one point of run {@code run} (the run's name relative to the logdir). */
   public void write(String run, SummaryPoint point) {
     switch (point) {
-      case ScalarPoint p -> writeScalar(run, p);
-      case HistogramPoint p -> writeHistogram(run, p);
+      case ScalarPoint p -> writeScalar(series(run), p);
+      case HistogramPoint p -> writeHistogram(series(run), p);
       case TextPoint p -> writeText(run, p);
       case ImagePoint p -> skipped++;
       case HParamsPoint p -> skipped++;
@@ -128,8 +129,20 @@ public final class TensorBoardIngester {
     return rejectedSamples;
   }
 
-  private void writeScalar(String run, ScalarPoint p) {
-    ScalarSeries s = scalars.computeIfAbsent(new Key(run, p.tag()), this::scalarSeries);
+  /** The run's series; points come run by run, so the last run answers almost every lookup. */
+  private RunSeries series(String run) {
+    if (lastRun == null || !lastRun.run.equals(run)) {
+      lastRun = runs.computeIfAbsent(run, RunSeries::new);
+    }
+    return lastRun;
+  }
+
+  private void writeScalar(RunSeries run, ScalarPoint p) {
+    ScalarSeries s = run.scalars.get(p.tag());
+    if (s == null) {
+      s = scalarSeries(new Key(run.run, p.tag()));
+      run.scalars.put(p.tag(), s);
+    }
     long t = s.clock.next(p.wallTimeSeconds());
     s.valueRef = append(s.valueRef, s.value, t, p.value());
     s.stepRef = append(s.stepRef, s.step, t, p.step());
@@ -137,15 +150,24 @@ public final class TensorBoardIngester {
     scalarPoints++;
   }
 
-  private void writeHistogram(String run, HistogramPoint p) {
-    HistogramSeries s = histograms.computeIfAbsent(new Key(run, p.tag()), this::histogramSeries);
+  private void writeHistogram(RunSeries run, HistogramPoint p) {
+    HistogramSeries s = run.histograms.get(p.tag());
+    if (s == null) {
+      s = histogramSeries(new Key(run.run, p.tag()));
+      run.histograms.put(p.tag(), s);
+    }
     long t = s.clock.next(p.wallTimeSeconds());
     List<Double> limits = p.bucketLimits();
     List<Double> counts = p.bucketCounts();
-    for (Double limit : limits) {
-      if (limit < Double.MAX_VALUE) {
-        s.buckets.computeIfAbsent(limit, le -> new Ref(labels(HISTOGRAM_BUCKET, s.key, le)));
+    // Most writers keep a tag's edges fixed: only a new layout can add bounds.
+    if (!limits.equals(s.lastLimits)) {
+      for (Double limit : limits) {
+        if (limit < Double.MAX_VALUE) {
+          Key key = s.key;
+          s.buckets.computeIfAbsent(limit, le -> new Ref(labels(HISTOGRAM_BUCKET, key, le)));
+        }
       }
+      s.lastLimits = limits;
     }
     // Every bound the series ever had gets a value, so a query at this time never mixes in a
     // bucket left over from an earlier step with a different layout.
@@ -165,6 +187,7 @@ public final class TensorBoardIngester {
     if (!Double.isNaN(p.sum())) {
       s.sum.ref = append(s.sum.ref, s.sum.labels, t, p.sum());
     }
+    s.step.ref = append(s.step.ref, s.step.labels, t, p.step());
     s.restarts.observe(p.step(), t);
     histogramPoints++;
   }
@@ -203,6 +226,7 @@ public final class TensorBoardIngester {
         new Ref(labels(HISTOGRAM_BUCKET, key, Double.POSITIVE_INFINITY)),
         new Ref(labels(HISTOGRAM_COUNT, key, null)),
         new Ref(labels(HISTOGRAM_SUM, key, null)),
+        new Ref(labels(HISTOGRAM_STEP, key, null)),
         restarts(key));
   }
 
@@ -224,6 +248,17 @@ public final class TensorBoardIngester {
   }
 
   private record Key(String run, String tag) {}
+
+  /** The series of one run, by tag. */
+  private static final class RunSeries {
+    final String run;
+    final Map<String, ScalarSeries> scalars = new HashMap<>();
+    final Map<String, HistogramSeries> histograms = new HashMap<>();
+
+    RunSeries(String run) {
+      this.run = run;
+    }
+  }
 
   /** Makes a series' timestamps strictly increasing, the same way on every read. */
   private static final class SeriesClock {
@@ -285,15 +320,18 @@ public final class TensorBoardIngester {
     final Ref inf;
     final Ref count;
     final Ref sum;
+    final Ref step;
     final TreeMap<Double, Ref> buckets = new TreeMap<>();
     final Restarts restarts;
+    List<Double> lastLimits;
     final SeriesClock clock = new SeriesClock();
 
-    HistogramSeries(Key key, Ref inf, Ref count, Ref sum, Restarts restarts) {
+    HistogramSeries(Key key, Ref inf, Ref count, Ref sum, Ref step, Restarts restarts) {
       this.key = key;
       this.inf = inf;
       this.count = count;
       this.sum = sum;
+      this.step = step;
       this.restarts = restarts;
     }
   }

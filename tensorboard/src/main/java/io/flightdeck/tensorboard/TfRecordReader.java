@@ -1,10 +1,8 @@
 package io.flightdeck.tensorboard;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.zip.CRC32C;
 
 /**
  * Walks the TFRecord framing of one event file: {@code uint64 length, masked CRC of the length,
@@ -24,13 +22,15 @@ final class TfRecordReader {
   /** Larger than any summary a trainer writes; a sane cap on what one record may allocate. */
   static final long MAX_RECORD_BYTES = 256L << 20;
 
-  private static final int SCAN_WINDOW = 64 << 10;
-
   /** One step of reading. */
   sealed interface Step {}
 
-  /** A record whose both CRCs agree; {@code data} is a fresh array owned by the caller. */
-  record Record(long offset, byte[] data) implements Step {}
+  /**
+   * A record whose both CRCs agree: its bytes are {@code buffer[start, start + length)}. The buffer
+   * belongs to the reader and is overwritten by the next call, so nothing decoded from it may keep
+   * a reference to it.
+   */
+  record Record(long offset, byte[] buffer, int start, int length) implements Step {}
 
   /** Damage at some offset; reading may continue with the next call. */
   record Damaged(Corruption corruption) implements Step {}
@@ -42,6 +42,7 @@ final class TfRecordReader {
   record End(long offset, long pendingBytes) implements Step {}
 
   private final Path file;
+  private final CRC32C crc = new CRC32C();
   private long offset;
   private boolean resyncing;
 
@@ -53,23 +54,23 @@ final class TfRecordReader {
     return offset;
   }
 
-  Step next(FileChannel channel) throws IOException {
-    long size = channel.size();
-    if (resyncing && !scanForRecord(channel, size)) {
+  /** Reads the next step from {@code window}, a view of this reader's file. */
+  Step next(FileWindow window) throws IOException {
+    long size = window.size();
+    if (resyncing && !scanForRecord(window, size)) {
       return new End(offset, Math.max(0, size - offset));
     }
     long remaining = size - offset;
     if (remaining < HEADER_BYTES) {
       return new End(offset, Math.max(0, remaining));
     }
-    ByteBuffer header = read(channel, offset, HEADER_BYTES);
-    if (header == null) {
+    if (!window.fill(offset, HEADER_BYTES)) {
       return new End(offset, remaining);
     }
-    long length = header.getLong(0);
-    if (MaskedCrc32c.of(header.array(), 0, 8) != header.getInt(8)) {
+    if (!lengthCrcAgrees(window, offset)) {
       return startResync(Corruption.Kind.BAD_LENGTH_CRC, "length checksum mismatch");
     }
+    long length = window.getLong(offset);
     if (length < 0 || length > MAX_RECORD_BYTES) {
       return startResync(
           Corruption.Kind.OVERSIZED_RECORD, "record length " + Long.toUnsignedString(length));
@@ -78,19 +79,28 @@ final class TfRecordReader {
     if (remaining < total) {
       return new End(offset, remaining);
     }
-    ByteBuffer body = read(channel, offset + HEADER_BYTES, (int) length + FOOTER_BYTES);
-    if (body == null) {
+    long data = offset + HEADER_BYTES;
+    if (!window.fill(data, (int) length + FOOTER_BYTES)) {
       return new End(offset, remaining);
     }
     long at = offset;
     offset += total;
-    if (MaskedCrc32c.of(body.array(), 0, (int) length) != body.getInt((int) length)) {
+    if (!dataCrcAgrees(window, data, (int) length)) {
       return new Damaged(
           new Corruption(file, at, Corruption.Kind.BAD_DATA_CRC, "data checksum mismatch"));
     }
-    byte[] data = new byte[(int) length];
-    System.arraycopy(body.array(), 0, data, 0, (int) length);
-    return new Record(at, data);
+    return new Record(at, window.array(), window.index(data), (int) length);
+  }
+
+  private boolean lengthCrcAgrees(FileWindow window, long header) {
+    return MaskedCrc32c.of(crc, window.array(), window.index(header), 8)
+        == window.getInt(header + 8);
+  }
+
+  /** Needs the data and its footer filled. */
+  private boolean dataCrcAgrees(FileWindow window, long data, int length) {
+    return MaskedCrc32c.of(crc, window.array(), window.index(data), length)
+        == window.getInt(data + length);
   }
 
   private Damaged startResync(Corruption.Kind kind, String detail) {
@@ -104,50 +114,29 @@ final class TfRecordReader {
    * Moves {@link #offset} to the next plausible record start. Returns false when the bytes on disk
    * ran out first; {@link #offset} then marks where the scan resumes.
    */
-  private boolean scanForRecord(FileChannel channel, long size) throws IOException {
-    while (size - offset >= HEADER_BYTES) {
-      int span = (int) Math.min(SCAN_WINDOW + HEADER_BYTES - 1, size - offset);
-      ByteBuffer window = read(channel, offset, span);
-      if (window == null) {
+  private boolean scanForRecord(FileWindow window, long size) throws IOException {
+    for (; size - offset >= HEADER_BYTES; offset++) {
+      if (!window.fill(offset, HEADER_BYTES)) {
         return false;
       }
-      for (int i = 0; i + HEADER_BYTES <= span; i++) {
-        if (MaskedCrc32c.of(window.array(), i, 8) != window.getInt(i + 8)) {
-          continue;
-        }
-        long candidate = offset + i;
-        long length = window.getLong(i);
-        if (length < 0 || length > MAX_RECORD_BYTES) {
-          continue;
-        }
-        long end = candidate + HEADER_BYTES + length + FOOTER_BYTES;
-        if (end > size) {
-          // Maybe the next record, still being written: look again when it is complete.
-          offset = candidate;
-          return false;
-        }
-        ByteBuffer body = read(channel, candidate + HEADER_BYTES, (int) length + FOOTER_BYTES);
-        if (body != null
-            && MaskedCrc32c.of(body.array(), 0, (int) length) == body.getInt((int) length)) {
-          offset = candidate;
-          resyncing = false;
-          return true;
-        }
+      if (!lengthCrcAgrees(window, offset)) {
+        continue;
       }
-      offset += span - HEADER_BYTES + 1;
+      long length = window.getLong(offset);
+      if (length < 0 || length > MAX_RECORD_BYTES) {
+        continue;
+      }
+      if (offset + HEADER_BYTES + length + FOOTER_BYTES > size) {
+        // Maybe the next record, still being written: look again when it is complete.
+        return false;
+      }
+      long data = offset + HEADER_BYTES;
+      if (window.fill(data, (int) length + FOOTER_BYTES)
+          && dataCrcAgrees(window, data, (int) length)) {
+        resyncing = false;
+        return true;
+      }
     }
     return false;
-  }
-
-  /** Reads exactly {@code length} bytes, or returns null if the file ends first (it shrank). */
-  private static ByteBuffer read(FileChannel channel, long position, int length)
-      throws IOException {
-    ByteBuffer buffer = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
-    while (buffer.hasRemaining()) {
-      if (channel.read(buffer, position + buffer.position()) < 0) {
-        return null;
-      }
-    }
-    return buffer;
   }
 }

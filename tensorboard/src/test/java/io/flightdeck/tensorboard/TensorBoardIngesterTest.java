@@ -158,6 +158,22 @@ class TensorBoardIngesterTest {
   }
 
   @Test
+  void histogramStepSharesTheHistogramsTimestamp() {
+    ingester.write("r", histogram(40, List.of(1.0), List.of(2.0)));
+    // Same wall time as step 40's: both histogram series move on by the same millisecond.
+    ingester.write(
+        "r", new HistogramPoint("h", 60, T0 + 40, 0, 1, 2, 0, 0, List.of(1.0), List.of(2.0)));
+    ingester.commit();
+
+    long t = 1_700_000_000_000L + 40_000;
+    assertThat(storage.samples(series("tensorboard_histogram_step", "h", "r")))
+        .containsExactly(new Sample(t, 40), new Sample(t + 1, 60));
+    assertThat(storage.samples(series("tensorboard_histogram_count", "h", "r")))
+        .extracting(Sample::t)
+        .containsExactly(t, t + 1);
+  }
+
+  @Test
   void aBoundMissingFromALaterStepStillGetsItsCumulativeCount() {
     ingester.write("r", histogram(0, List.of(1.0, 2.0), List.of(1.0, 1.0)));
     ingester.write("r", histogram(1, List.of(3.0), List.of(4.0)));
