@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
     name = "check",
     mixinStandardHelpOptions = true,
     description = "Check configuration and other files, like promtool check.",
-    subcommands = {CheckConfigCommand.class, CheckRulesCommand.class})
+    subcommands = {CheckConfigCommand.class, CheckRulesCommand.class, CheckMetricsCommand.class})
 final class CheckCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

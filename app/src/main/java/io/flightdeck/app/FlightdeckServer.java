@@ -8,7 +8,9 @@ import io.flightdeck.config.Config;
 import io.flightdeck.model.Clock;
 import io.flightdeck.promql.engine.Engine;
 import io.flightdeck.promql.engine.EngineOptions;
+import io.flightdeck.remote.PushReceiver;
 import io.flightdeck.remote.RemoteWriteReceiver;
+import io.flightdeck.remote.TextImportReceiver;
 import io.flightdeck.scrape.ScrapeManager;
 import io.flightdeck.storage.Queryable;
 import io.flightdeck.tsdb.Tsdb;
@@ -98,6 +100,8 @@ final class FlightdeckServer implements AutoCloseable {
             options,
             tsdb,
             receiver,
+            new PushReceiver(tsdb, Clock.system()),
+            new TextImportReceiver(tsdb, Clock.system()),
             metrics,
             api,
             tensorboardApi,

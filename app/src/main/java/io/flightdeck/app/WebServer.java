@@ -4,7 +4,10 @@ import io.flightdeck.api.ApiRoute;
 import io.flightdeck.api.PrometheusApi;
 import io.flightdeck.api.TargetsApi;
 import io.flightdeck.api.TensorBoardApi;
+import io.flightdeck.remote.IngestResponse;
+import io.flightdeck.remote.PushReceiver;
 import io.flightdeck.remote.RemoteWriteReceiver;
+import io.flightdeck.remote.TextImportReceiver;
 import io.flightdeck.tsdb.Tsdb;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -19,9 +22,18 @@ import java.util.Map;
  * Bodies of the Prometheus API use its envelope ({@code status}, {@code data}, {@code errorType}).
  */
 final class WebServer {
+  /**
+   * Pushgateway's grouping-key paths, the job name plain or base64-encoded; the angle brackets let
+   * the parameter span slashes.
+   */
+  private static final List<String> PUSH_PATHS =
+      List.of("/metrics/job/<grouping>", "/metrics/job@base64/<grouping>");
+
   private final FlightdeckServer.Options options;
   private final Tsdb tsdb;
   private final RemoteWriteReceiver receiver;
+  private final PushReceiver pushReceiver;
+  private final TextImportReceiver importReceiver;
   private final SelfMetrics metrics;
   private final PrometheusApi api;
   private final TensorBoardApi tensorboardApi;
@@ -34,6 +46,8 @@ final class WebServer {
       FlightdeckServer.Options options,
       Tsdb tsdb,
       RemoteWriteReceiver receiver,
+      PushReceiver pushReceiver,
+      TextImportReceiver importReceiver,
       SelfMetrics metrics,
       PrometheusApi api,
       TensorBoardApi tensorboardApi,
@@ -43,6 +57,8 @@ final class WebServer {
     this.options = options;
     this.tsdb = tsdb;
     this.receiver = receiver;
+    this.pushReceiver = pushReceiver;
+    this.importReceiver = importReceiver;
     this.metrics = metrics;
     this.api = api;
     this.tensorboardApi = tensorboardApi;
@@ -66,6 +82,19 @@ final class WebServer {
               config.routes.head("/-/ready", ctx -> ctx.status(200));
               config.routes.get("/metrics", this::metrics);
               config.routes.post("/api/v1/write", this::remoteWrite);
+              for (String pushPath : PUSH_PATHS) {
+                config.routes.put(pushPath, ctx -> push(ctx, true));
+                config.routes.post(pushPath, ctx -> push(ctx, false));
+                config.routes.delete(
+                    pushPath, ctx -> reply(ctx, pushReceiver.delete(groupingPath(ctx))));
+              }
+              config.routes.post(
+                  "/api/v1/import/prometheus",
+                  ctx ->
+                      reply(
+                          ctx,
+                          importReceiver.handle(
+                              ctx.bodyAsBytes(), ctx.queryParams("extra_label"))));
               config.routes.post("/api/v1/admin/tsdb/snapshot", this::snapshot);
               config.routes.put("/api/v1/admin/tsdb/snapshot", this::snapshot);
               config.routes.post("/api/v1/admin/tsdb/delete_series", this::deleteSeries);
@@ -125,6 +154,23 @@ final class WebServer {
             ctx.header("Content-Type"), ctx.header("Content-Encoding"), ctx.bodyAsBytes());
     ctx.header(
         "X-Prometheus-Remote-Write-Samples-Written", Long.toString(response.samplesWritten()));
+    ctx.status(response.status());
+    if (!response.body().isEmpty()) {
+      ctx.contentType("text/plain; charset=utf-8");
+      ctx.result(response.body() + "\n");
+    }
+  }
+
+  private void push(Context ctx, boolean replace) {
+    reply(ctx, pushReceiver.push(groupingPath(ctx), ctx.bodyAsBytes(), replace));
+  }
+
+  /** The raw path after {@code /metrics/}: the receiver decodes each segment itself. */
+  private static String groupingPath(Context ctx) {
+    return ctx.path().substring("/metrics/".length());
+  }
+
+  private static void reply(Context ctx, IngestResponse response) {
     ctx.status(response.status());
     if (!response.body().isEmpty()) {
       ctx.contentType("text/plain; charset=utf-8");
