@@ -357,7 +357,7 @@ report="$RESULTS/storage-$(date -u +%Y-%m-%dT%H%M%SZ).md"
   table
   if ((queries > 0)); then
     echo
-    echo "Dashboard queries (bench/src/main/java/io/flightdeck/bench/QueryBench.java), median of $queries runs after one warm-up:"
+    echo "Dashboard queries (bench/src/main/java/io/flightdeck/bench/QueryBench.java), median of $queries runs after 10 warm-up runs:"
     echo
     query_table
   fi

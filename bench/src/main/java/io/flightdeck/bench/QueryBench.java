@@ -16,11 +16,13 @@ import java.util.Map;
 
 /**
  * The dashboard query set of the query benchmark, run against one peer's Prometheus query API as
- * Grafana sends it (POST forms). Each query runs once to warm up, then {@code repeat} times; one
- * line per query gives the median latency:
+ * Grafana sends it (POST forms). Each query first runs {@code warmup} times, as a dashboard
+ * refreshing on a long-running server would have run it (the JVM compiles a query's code path on
+ * first use; Go programs have nothing to warm), then {@code repeat} times; one line per query gives
+ * the median latency:
  *
  * <pre>
- * run --url BASE --start-ms T --end-ms T [--repeat 7]
+ * run --url BASE --start-ms T --end-ms T [--repeat 7] [--warmup 10]
  * </pre>
  */
 public final class QueryBench {
@@ -70,7 +72,7 @@ public final class QueryBench {
   public static void main(String[] args) throws Exception {
     if (args.length == 0 || !args[0].equals("run")) {
       throw new IllegalArgumentException(
-          "usage: run --url BASE --start-ms T --end-ms T [--repeat 7]");
+          "usage: run --url BASE --start-ms T --end-ms T [--repeat 7] [--warmup 10]");
     }
     Map<String, String> options = new LinkedHashMap<>();
     for (int i = 1; i + 1 < args.length; i += 2) {
@@ -80,6 +82,7 @@ public final class QueryBench {
     long startMs = Long.parseLong(options.get("start-ms"));
     long endMs = Long.parseLong(options.get("end-ms"));
     int repeat = Integer.parseInt(options.getOrDefault("repeat", "7"));
+    int warmup = Integer.parseInt(options.getOrDefault("warmup", "10"));
     HttpClient client =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -88,6 +91,9 @@ public final class QueryBench {
     for (BenchQuery query : dashboard()) {
       HttpRequest request = request(base, query, startMs, endMs);
       String body = send(client, request, query);
+      for (int i = 1; i < warmup; i++) {
+        send(client, request, query);
+      }
       long[] nanos = new long[repeat];
       for (int i = 0; i < repeat; i++) {
         long t0 = System.nanoTime();
