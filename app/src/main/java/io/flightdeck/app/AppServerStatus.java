@@ -13,12 +13,15 @@ import java.util.Map;
 final class AppServerStatus implements ServerStatus {
   private final Tsdb tsdb;
   private final Map<String, String> flags;
+  private final java.util.function.Supplier<String> configText;
   private final Instant startTime = Instant.now();
   private final String hostname = hostname();
 
-  AppServerStatus(Tsdb tsdb, Map<String, String> flags) {
+  AppServerStatus(
+      Tsdb tsdb, Map<String, String> flags, java.util.function.Supplier<String> config) {
     this.tsdb = tsdb;
     this.flags = Map.copyOf(flags);
+    this.configText = config;
   }
 
   @Override
@@ -50,10 +53,10 @@ final class AppServerStatus implements ServerStatus {
     return flags;
   }
 
-  /** There is no configuration file yet: everything is set by flags. */
+  /** The configuration file in force, as written; empty without one. */
   @Override
   public String configYaml() {
-    return "";
+    return configText.get();
   }
 
   /** Prometheus's wording: {@code 15d}, {@code 50GiB}, or both joined by {@code or}. */

@@ -81,7 +81,8 @@ final class FlightdeckServer implements AutoCloseable {
             tsdb,
             tsdb,
             headStats(tsdb),
-            new AppServerStatus(tsdb, options.flags()),
+            new AppServerStatus(
+                tsdb, options.flags(), () -> reloader == null ? "" : reloader.currentText()),
             Clock.system());
     TensorBoardApi tensorboardApi =
         new TensorBoardApi(tsdb, new TextStoreTexts(tensorboard.textStores()));
@@ -95,6 +96,7 @@ final class FlightdeckServer implements AutoCloseable {
               delivery.apply(next);
               rules.apply(next);
             });
+    reloader = configs;
     web =
         new WebServer(
             options,
@@ -112,7 +114,6 @@ final class FlightdeckServer implements AutoCloseable {
     // Scraping starts once the port is known: without a config file the server scrapes itself.
     configs.applyInitial(config);
     rules.start();
-    reloader = configs;
     log.info(
         "Flightdeck {} listening on http://{}:{} (data in {})",
         BuildInfo.version(),

@@ -58,6 +58,8 @@ class RulesEndToEndTest {
             Files.createFile(dir.resolve("server.log")),
             "--config.file=" + config)) {
       server.awaitReady();
+      assertThat(get(server, "/api/v1/status/config").path("data").path("yaml").asText())
+          .isEqualTo(Files.readString(config));
       JsonNode alert = awaitFirst(server, "/api/v1/alerts", "alerts");
       assertThat(alert.path("labels").path("alertname").asText()).isEqualTo("TrainingLossIsNaN");
       assertThat(alert.path("labels").path("severity").asText()).isEqualTo("critical");
