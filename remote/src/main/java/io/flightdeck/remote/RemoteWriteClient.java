@@ -5,6 +5,7 @@ import io.flightdeck.config.BasicAuth;
 import io.flightdeck.config.HttpClientConfig;
 import io.flightdeck.config.RemoteWriteConfig;
 import io.flightdeck.config.TlsConfig;
+import io.flightdeck.config.TlsContexts;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
