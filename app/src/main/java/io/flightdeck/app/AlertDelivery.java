@@ -5,9 +5,11 @@ import io.flightdeck.model.Clock;
 import io.flightdeck.model.Labels;
 import io.flightdeck.notify.AlertmanagerNotifier;
 import io.flightdeck.notify.AlertmanagerNotifierOptions;
+import io.flightdeck.notify.AlertmanagerStats;
 import io.flightdeck.notify.NotificationsConfig;
 import io.flightdeck.notify.Notifier;
 import io.flightdeck.notify.NotifierOptions;
+import io.flightdeck.notify.NotifierStats;
 import io.flightdeck.notify.NotifyAlert;
 import io.flightdeck.rules.Alert;
 import io.flightdeck.rules.AlertSink;
@@ -16,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where the server's alerts go: the Alertmanagers of the configuration's {@code alerting} section
@@ -79,6 +82,29 @@ final class AlertDelivery implements AlertSink, AutoCloseable {
     if (direct != null) {
       direct.send(out);
     }
+  }
+
+  /** Counters of the Alertmanager notifier in force; all zero before the first configuration. */
+  AlertmanagerStats alertmanagerStats() {
+    AlertmanagerNotifier am = alertmanagers;
+    return am == null ? new AlertmanagerStats(Map.of(), Map.of(), 0, 0, 0) : am.stats();
+  }
+
+  /** The Alertmanagers alerts go to now, and those that relabelling dropped. */
+  List<String> activeAlertmanagers() {
+    AlertmanagerNotifier am = alertmanagers;
+    return am == null ? List.of() : am.alertmanagers();
+  }
+
+  List<String> droppedAlertmanagers() {
+    AlertmanagerNotifier am = alertmanagers;
+    return am == null ? List.of() : am.droppedAlertmanagers();
+  }
+
+  /** Counters of the direct receivers in force; empty before the first configuration. */
+  NotifierStats notifierStats() {
+    Notifier direct = notifier;
+    return direct == null ? new NotifierStats(Map.of(), Map.of(), 0) : direct.stats();
   }
 
   /** Stops delivery; alerts still queued are dropped, as Prometheus does. */

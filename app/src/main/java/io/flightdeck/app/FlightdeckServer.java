@@ -1,5 +1,6 @@
 package io.flightdeck.app;
 
+import io.flightdeck.api.ApiRoute;
 import io.flightdeck.api.HeadStatsSource;
 import io.flightdeck.api.PrometheusApi;
 import io.flightdeck.api.TargetsApi;
@@ -18,6 +19,7 @@ import io.flightdeck.tsdb.TsdbOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -71,10 +73,10 @@ final class FlightdeckServer implements AutoCloseable {
             options.tensorboardPollInterval(),
             tsdb,
             options.tsdb().path());
-    SelfMetrics metrics = new SelfMetrics(tsdb, receiver, tensorboard);
     Engine engine = new Engine(options.query());
     delivery = new AlertDelivery(externalUrl(), options.tsdb().path());
-    rules = new RulesRuntime(config, engine, tsdb, delivery, externalUrl());
+    rules = new RulesRuntime(engine, tsdb, delivery, externalUrl());
+    SelfMetrics metrics = new SelfMetrics(tsdb, receiver, tensorboard, rules, delivery);
     PrometheusApi api =
         new PrometheusApi(
             engine,
@@ -109,7 +111,7 @@ final class FlightdeckServer implements AutoCloseable {
             tensorboardApi,
             configs,
             new TargetsApi(new ScrapeTargets(scrape)),
-            rules.routes());
+            routes(rules.routes(), new AlertmanagersApi(delivery).routes()));
     web.start();
     // Scraping starts once the port is known: without a config file the server scrapes itself.
     configs.applyInitial(config);
@@ -120,6 +122,15 @@ final class FlightdeckServer implements AutoCloseable {
         options.listen().host(),
         web.port(),
         options.tsdb().path().toAbsolutePath().normalize());
+  }
+
+  @SafeVarargs
+  private static List<ApiRoute> routes(List<ApiRoute>... groups) {
+    List<ApiRoute> all = new ArrayList<>();
+    for (List<ApiRoute> group : groups) {
+      all.addAll(group);
+    }
+    return all;
   }
 
   /** Where alerts link back to: this server's address. */

@@ -6,6 +6,7 @@ import io.flightdeck.config.Config;
 import io.flightdeck.model.Clock;
 import io.flightdeck.promql.engine.Engine;
 import io.flightdeck.rules.AlertSink;
+import io.flightdeck.rules.GroupSnapshot;
 import io.flightdeck.rules.RuleManager;
 import io.flightdeck.rules.RuleManagerOptions;
 import io.flightdeck.rules.RuleQuery;
@@ -21,8 +22,8 @@ import java.util.TreeMap;
 /**
  * The server's recording and alerting rules: the files named by the configuration's {@code
  * rule_files}, evaluated at its {@code evaluation_interval} against the embedded database, with
- * alerts handed to a sink (the notifier). The interval and external labels are those of the
- * configuration the server started with; a reload changes the rule files.
+ * alerts handed to a sink (the notifier). A reload takes new rule files, evaluation interval and
+ * external labels together.
  */
 final class RulesRuntime implements AutoCloseable {
   private static final List<String> FILTERS =
@@ -33,18 +34,11 @@ final class RulesRuntime implements AutoCloseable {
 
   private final RuleManager manager;
 
-  RulesRuntime(Config config, Engine engine, Tsdb tsdb, AlertSink sink, String externalUrl) {
-    Map<String, String> external = new TreeMap<>();
-    if (config != null) {
-      config.global().externalLabels().forEach(external::put);
-    }
+  RulesRuntime(Engine engine, Tsdb tsdb, AlertSink sink, String externalUrl) {
     RuleManagerOptions options =
         RuleManagerOptions.defaults(tsdb, tsdb, RuleQuery.engine(engine, tsdb), sink)
             .withClock(Clock.system())
-            .withExternal(external, externalUrl);
-    if (config != null) {
-      options = options.withEvaluationInterval(config.global().evaluationInterval());
-    }
+            .withExternal(Map.of(), externalUrl);
     this.manager = new RuleManager(options);
   }
 
@@ -54,12 +48,25 @@ final class RulesRuntime implements AutoCloseable {
    * @throws io.flightdeck.rules.RuleFileException naming file, line and rule of each problem
    */
   void apply(Config config) {
-    List<Path> files = config == null ? List.of() : config.ruleFiles();
-    manager.update(files.stream().map(Path::toString).toList());
+    manager.update(
+        config.ruleFiles().stream().map(Path::toString).toList(),
+        config.global().evaluationInterval(),
+        externalLabels(config));
+  }
+
+  private static Map<String, String> externalLabels(Config config) {
+    Map<String, String> external = new TreeMap<>();
+    config.global().externalLabels().forEach(external::put);
+    return external;
   }
 
   void start() {
     manager.start();
+  }
+
+  /** The running groups, for the self-metrics. */
+  List<GroupSnapshot> groups() {
+    return manager.snapshot();
   }
 
   /**

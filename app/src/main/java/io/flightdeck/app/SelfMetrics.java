@@ -18,7 +18,12 @@ final class SelfMetrics {
   private final PrometheusRegistry registry = new PrometheusRegistry();
   private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
 
-  SelfMetrics(Tsdb tsdb, RemoteWriteReceiver receiver, TensorBoardWatchers tensorboard) {
+  SelfMetrics(
+      Tsdb tsdb,
+      RemoteWriteReceiver receiver,
+      TensorBoardWatchers tensorboard,
+      RulesRuntime rules,
+      AlertDelivery delivery) {
     TsdbMetrics m = tsdb.metrics();
     counter("flightdeck_tsdb_samples_appended", "Samples stored.", m.samplesAppended::sum);
     counter(
@@ -91,6 +96,7 @@ final class SelfMetrics {
         "flightdeck_tensorboard_runs",
         "Runs found in watched logdirs.",
         () -> tensorboard.stats().runs());
+    AlertingMetrics.register(registry, rules, delivery);
     JvmMetrics.builder().register(registry);
   }
 

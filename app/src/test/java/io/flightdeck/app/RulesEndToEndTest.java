@@ -51,6 +51,14 @@ class RulesEndToEndTest {
         rule_files:
           - training.yml
         scrape_configs: []
+        alerting:
+          alertmanagers:
+            - static_configs:
+                - targets: ['127.0.0.1:9', '10.1.2.3:9093']
+              relabel_configs:
+                - source_labels: [__address__]
+                  regex: '10\\..*'
+                  action: drop
         """);
     try (FlightdeckServerProcess server =
         FlightdeckServerProcess.start(
@@ -60,6 +68,11 @@ class RulesEndToEndTest {
       server.awaitReady();
       assertThat(get(server, "/api/v1/status/config").path("data").path("yaml").asText())
           .isEqualTo(Files.readString(config));
+      JsonNode alertmanagers = get(server, "/api/v1/alertmanagers").path("data");
+      assertThat(alertmanagers.toString())
+          .isEqualTo(
+              "{\"activeAlertmanagers\":[{\"url\":\"http://127.0.0.1:9/api/v2/alerts\"}],"
+                  + "\"droppedAlertmanagers\":[{\"url\":\"http://10.1.2.3:9093/api/v2/alerts\"}]}");
       JsonNode alert = awaitFirst(server, "/api/v1/alerts", "alerts");
       assertThat(alert.path("labels").path("alertname").asText()).isEqualTo("TrainingLossIsNaN");
       assertThat(alert.path("labels").path("severity").asText()).isEqualTo("critical");
@@ -85,7 +98,73 @@ class RulesEndToEndTest {
 
       assertThat(get(server, "/api/v1/rules?type=bogus").path("errorType").asText())
           .isEqualTo("bad_data");
+
+      // A good reload takes the new evaluation interval and external labels with the rules.
+      Files.writeString(
+          rules,
+          """
+          groups:
+            - name: training
+              rules:
+                - alert: Labelled
+                  expr: vector(1)
+                  labels:
+                    cluster: '{{ $externalLabels.cluster }}'
+                - record: job:broken
+                  expr: label_replace(vector(1), "x", "$1", "y", "(")
+          """);
+      Files.writeString(
+          config,
+          Files.readString(config)
+              .replace(
+                  "evaluation_interval: 1s",
+                  "evaluation_interval: 2s\n  external_labels:\n    cluster: east"));
+      assertThat(TestHttp.post(server.uri("/-/reload"), new byte[0]).statusCode()).isEqualTo(200);
+      JsonNode group = get(server, "/api/v1/rules").path("data").path("groups").get(0);
+      assertThat(group.path("interval").asDouble()).isEqualTo(2.0);
+      JsonNode labelled = awaitFirst(server, "/api/v1/alerts", "alerts");
+      assertThat(labelled.path("labels").path("cluster").asText()).isEqualTo("east");
+
+      // The failing rule shows in the API and in the self-metrics; its group goes on.
+      String groupLabel = "rule_group=\"" + rules + ";training\"";
+      String metrics =
+          awaitMetric(server, "prometheus_rule_evaluation_failures_total{" + groupLabel);
+      assertThat(metricValue(metrics, "prometheus_rule_evaluation_failures_total{" + groupLabel))
+          .isPositive();
+      assertThat(metricValue(metrics, "flightdeck_rule_group_unhealthy_rules{" + groupLabel))
+          .isEqualTo(1.0);
+      assertThat(metricValue(metrics, "prometheus_rule_group_interval_seconds{" + groupLabel))
+          .isEqualTo(2.0);
+      JsonNode broken =
+          get(server, "/api/v1/rules?type=record")
+              .path("data")
+              .path("groups")
+              .get(0)
+              .path("rules")
+              .get(0);
+      assertThat(broken.path("health").asText()).isEqualTo("err");
+      assertThat(broken.path("lastError").asText()).contains("invalid regular expression");
     }
+  }
+
+  /** Polls /metrics until a line starts with {@code prefix}; returns the whole text. */
+  private static String awaitMetric(FlightdeckServerProcess server, String prefix)
+      throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    String text = "";
+    while (System.nanoTime() < deadline) {
+      text = TestHttp.get(server.uri("/metrics")).body();
+      if (text.lines().anyMatch(l -> l.startsWith(prefix))) {
+        return text;
+      }
+      Thread.sleep(200);
+    }
+    throw new AssertionError("no " + prefix + " in /metrics within " + WAIT + ":\n" + text);
+  }
+
+  private static double metricValue(String text, String prefix) {
+    String line = text.lines().filter(l -> l.startsWith(prefix)).findFirst().orElseThrow();
+    return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
   }
 
   private static String encode(String query) {

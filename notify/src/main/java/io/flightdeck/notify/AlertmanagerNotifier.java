@@ -1,7 +1,6 @@
 package io.flightdeck.notify;
 
 import io.flightdeck.config.AlertmanagerConfig;
-import io.flightdeck.config.ServiceDiscoveryConfigs;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.relabel.Relabeler;
 import java.time.Duration;
@@ -20,8 +19,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Sends alerts to every Alertmanager of the {@code alerting} section through API v2, as Prometheus
- * does: {@code alert_relabel_configs} first, then a bounded queue (oldest dropped when full), then
- * batches posted to all Alertmanagers in parallel with each section's timeout and a few retries.
+ * does: Alertmanagers found by each entry's service discovery (static, file, HTTP, Kubernetes) and
+ * relabelling, {@code alert_relabel_configs} on the alerts first, then a bounded queue (oldest
+ * dropped when full), then batches posted to all Alertmanagers in parallel with each section's
+ * timeout and a few retries.
  *
  * <p>{@link #send} is thread-safe and never blocks on the network. {@link #start} runs the sender
  * thread {@code notify-alertmanager}; {@link #close} stops it, dropping what is still queued.
@@ -32,7 +33,7 @@ public final class AlertmanagerNotifier implements AutoCloseable {
 
   private final AlertmanagerNotifierOptions options;
   private final AlertQueue queue;
-  private final List<Target> targets = new ArrayList<>();
+  private final List<AlertmanagerSet> sets = new ArrayList<>();
   private final Map<String, AtomicLong> sent = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> errors = new ConcurrentHashMap<>();
   private final AtomicLong droppedOnError = new AtomicLong();
@@ -42,33 +43,55 @@ public final class AlertmanagerNotifier implements AutoCloseable {
   private volatile Thread sender;
   private volatile boolean closed;
 
+  /**
+   * Starts discovering the Alertmanagers of every {@code alerting.alertmanagers} entry.
+   *
+   * @throws NotificationsConfigException when an entry's TLS settings cannot be used
+   */
   public AlertmanagerNotifier(AlertmanagerNotifierOptions options) {
     this.options = options;
     this.queue = new AlertQueue(options.queueCapacity());
-    for (AlertmanagerConfig config : options.alerting().alertmanagers()) {
-      ServiceDiscoveryConfigs sd = config.serviceDiscovery();
-      if (!sd.fileSdConfigs().isEmpty()
-          || !sd.httpSdConfigs().isEmpty()
-          || !sd.kubernetesSdConfigs().isEmpty()) {
-        log.warn("only static_configs of alertmanagers are used; discovered ones are ignored");
+    List<AlertmanagerConfig> configs = options.alerting().alertmanagers();
+    try {
+      for (int i = 0; i < configs.size(); i++) {
+        sets.add(new AlertmanagerSet(i, configs.get(i), options.httpClient()));
       }
-      HttpPoster poster = new HttpPoster(options.httpClient(), config.timeout());
-      for (AlertmanagerEndpoint endpoint : AlertmanagerEndpoint.resolve(config)) {
-        targets.add(new Target(endpoint, poster));
-        sent.put(endpoint.alertsUri().toString(), new AtomicLong());
-        errors.put(endpoint.alertsUri().toString(), new AtomicLong());
-      }
+    } catch (RuntimeException e) {
+      sets.forEach(AlertmanagerSet::close);
+      throw e;
     }
   }
 
-  /** The Alertmanager URLs alerts go to. */
+  /** The Alertmanager URLs alerts go to now. */
   public List<String> alertmanagers() {
-    return targets.stream().map(t -> t.endpoint.alertsUri().toString()).toList();
+    return targets().stream().map(t -> t.endpoint.alertsUri().toString()).toList();
+  }
+
+  /** The Alertmanager URLs that relabelling dropped, for {@code /api/v1/alertmanagers}. */
+  public List<String> droppedAlertmanagers() {
+    List<String> dropped = new ArrayList<>();
+    for (AlertmanagerSet set : sets) {
+      set.dropped().forEach(uri -> dropped.add(uri.toString()));
+    }
+    return dropped;
+  }
+
+  private List<Target> targets() {
+    List<Target> targets = new ArrayList<>();
+    for (AlertmanagerSet set : sets) {
+      for (AlertmanagerEndpoint endpoint : set.active()) {
+        // Counters exist from discovery on, as Prometheus's per-Alertmanager series do.
+        counter(sent, endpoint.alertsUri().toString());
+        counter(errors, endpoint.alertsUri().toString());
+        targets.add(new Target(endpoint, set.poster()));
+      }
+    }
+    return targets;
   }
 
   /** Relabels and queues alerts; those that relabelling drops are discarded silently. */
   public void send(List<NotifyAlert> alerts) {
-    if (targets.isEmpty() || closed) {
+    if (targets().isEmpty() || closed) {
       return;
     }
     List<NotifyAlert> kept = new ArrayList<>(alerts.size());
@@ -110,7 +133,7 @@ public final class AlertmanagerNotifier implements AutoCloseable {
     }
     String body = PostableAlerts.encode(batch);
     List<Future<Boolean>> results = new ArrayList<>();
-    for (Target target : targets) {
+    for (Target target : targets()) {
       results.add(posts.submit(() -> post(target, body, batch.size())));
     }
     boolean anyDelivered = false;
@@ -136,11 +159,11 @@ public final class AlertmanagerNotifier implements AutoCloseable {
             target.endpoint.alertsUri(),
             body,
             AuthHeaders.of(target.endpoint.config().httpClient()));
-        sent.get(url).addAndGet(count);
+        counter(sent, url).addAndGet(count);
         return true;
       } catch (DeliveryException e) {
         if (!e.retryable() || attempt >= options.maxAttempts()) {
-          errors.get(url).addAndGet(count);
+          counter(errors, url).addAndGet(count);
           log.warn("sending {} alerts to Alertmanager failed: {}", count, e.getMessage());
           return false;
         }
@@ -157,6 +180,10 @@ public final class AlertmanagerNotifier implements AutoCloseable {
         queue.dropped() + droppedOnError.get(),
         queue.size(),
         queue.capacity());
+  }
+
+  private static AtomicLong counter(Map<String, AtomicLong> counters, String url) {
+    return counters.computeIfAbsent(url, u -> new AtomicLong());
   }
 
   private static Map<String, Long> snapshot(Map<String, AtomicLong> counters) {
@@ -178,6 +205,7 @@ public final class AlertmanagerNotifier implements AutoCloseable {
       }
     }
     posts.shutdownNow();
+    sets.forEach(AlertmanagerSet::close);
   }
 
   private record Target(AlertmanagerEndpoint endpoint, HttpPoster poster) {}

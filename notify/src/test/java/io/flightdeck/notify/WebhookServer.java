@@ -1,6 +1,8 @@
 package io.flightdeck.notify;
 
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
 
 /** A receiving endpoint on 127.0.0.1 that records requests and answers with scripted statuses. */
 final class WebhookServer implements AutoCloseable {
@@ -33,7 +36,19 @@ final class WebhookServer implements AutoCloseable {
   private volatile String responseBody = "{}";
 
   WebhookServer() throws IOException {
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    this(null);
+  }
+
+  /** Serves HTTPS with {@code tls}, or plain HTTP when it is null. */
+  WebhookServer(SSLContext tls) throws IOException {
+    InetSocketAddress address = new InetSocketAddress("127.0.0.1", 0);
+    if (tls == null) {
+      server = HttpServer.create(address, 0);
+    } else {
+      HttpsServer https = HttpsServer.create(address, 0);
+      https.setHttpsConfigurator(new HttpsConfigurator(tls));
+      server = https;
+    }
     server.createContext(
         "/",
         exchange -> {

@@ -2,7 +2,10 @@ package io.flightdeck.rules;
 
 import java.util.List;
 
-/** One rule group as the API shows it; {@code lastEvaluationMs} is 0 before the first run. */
+/**
+ * One rule group as the API and the self-metrics show it; {@code lastEvaluationMs} is 0 before the
+ * first run.
+ */
 public record GroupSnapshot(
     String name,
     String file,
@@ -10,7 +13,8 @@ public record GroupSnapshot(
     int limit,
     List<RuleSnapshot> rules,
     double evaluationTimeSeconds,
-    long lastEvaluationMs) {
+    long lastEvaluationMs,
+    GroupCounters counters) {
 
   public GroupSnapshot {
     rules = List.copyOf(rules);

@@ -47,6 +47,7 @@ final class RuleGroup {
   private long lastEvaluationMs;
   private long evaluationNanos;
   private boolean shouldRestore;
+  private GroupCounters counters = GroupCounters.ZERO;
 
   private final CountDownLatch stop = new CountDownLatch(1);
   private Thread thread;
@@ -87,6 +88,14 @@ final class RuleGroup {
     }
   }
 
+  /** Whether {@code other} would evaluate exactly like this group, so this one can keep running. */
+  boolean sameSettings(RuleGroup other) {
+    return spec.equals(other.spec)
+        && intervalMs == other.intervalMs
+        && queryOffsetMs == other.queryOffsetMs
+        && options.externalLabels().equals(other.options.externalLabels());
+  }
+
   String key() {
     return file + ";" + spec.name();
   }
@@ -104,7 +113,9 @@ final class RuleGroup {
       } finally {
         rule.evaluationNanos = System.nanoTime() - start;
       }
+      counters = counters.evaluated(rule.health == RuleHealth.ERR);
     }
+    counters = counters.iterated();
     if (!staleSeries.isEmpty()) {
       writeStale(staleSeries, at);
       staleSeries.clear();
@@ -276,6 +287,7 @@ final class RuleGroup {
   /** Takes over the state of the group this one replaces on reload (Prometheus's CopyState). */
   synchronized void copyState(RuleGroup old) {
     synchronized (old) {
+      counters = old.counters;
       lastEvaluationMs = old.lastEvaluationMs;
       evaluationNanos = old.evaluationNanos;
       Map<String, List<Integer>> oldByIdentity = new HashMap<>();
@@ -319,7 +331,8 @@ final class RuleGroup {
         spec.limit(),
         rules.stream().map(Rule::snapshot).toList(),
         evaluationNanos / 1e9,
-        lastEvaluationMs);
+        lastEvaluationMs,
+        counters);
   }
 
   /**
@@ -435,8 +448,13 @@ final class RuleGroup {
 
   /** Skips slots missed while the process was busy or asleep, like Prometheus. */
   private long nextSlot(long evalTs) {
-    long missed = (options.clock().millis() - evalTs) / intervalMs - 1;
-    return evalTs + (Math.max(missed, 0) + 1) * intervalMs;
+    long missed = Math.max((options.clock().millis() - evalTs) / intervalMs - 1, 0);
+    if (missed > 0) {
+      synchronized (this) {
+        counters = counters.missed(missed);
+      }
+    }
+    return evalTs + (missed + 1) * intervalMs;
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.flightdeck.rules;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.Objects;
  * Thread-safe.
  */
 public final class RuleManager implements AutoCloseable {
-  private final RuleManagerOptions options;
+  private RuleManagerOptions options;
   private Map<String, RuleGroup> groups = new LinkedHashMap<>();
   private boolean started;
 
@@ -31,12 +32,32 @@ public final class RuleManager implements AutoCloseable {
    * @throws RuleFileException with every problem of every file; the old rules stay active
    */
   public synchronized void update(List<String> patterns) {
-    Map<String, RuleGroup> loaded = load(RuleFileGlobs.expand(patterns));
+    update(patterns, options);
+  }
+
+  /**
+   * Like {@link #update(List)}, with the global settings of a reloaded configuration: its {@code
+   * evaluation_interval} (for groups without their own) and external labels. Groups whose effective
+   * settings change restart with their state, as Prometheus does.
+   *
+   * @throws RuleFileException with every problem of every file; the old rules and settings stay
+   */
+  public synchronized void update(
+      List<String> patterns, Duration evaluationInterval, Map<String, String> externalLabels) {
+    update(
+        patterns,
+        options
+            .withEvaluationInterval(evaluationInterval)
+            .withExternal(externalLabels, options.externalURL()));
+  }
+
+  private void update(List<String> patterns, RuleManagerOptions nextOptions) {
+    Map<String, RuleGroup> loaded = load(RuleFileGlobs.expand(patterns), nextOptions);
     Map<String, RuleGroup> next = new LinkedHashMap<>();
     List<RuleGroup> toStart = new ArrayList<>();
     for (RuleGroup group : loaded.values()) {
       RuleGroup old = groups.remove(group.key());
-      if (old != null && old.spec.equals(group.spec) && old.intervalMs == group.intervalMs) {
+      if (old != null && old.sameSettings(group)) {
         next.put(group.key(), old);
         continue;
       }
@@ -52,13 +73,14 @@ public final class RuleManager implements AutoCloseable {
       removed.stop(true);
     }
     groups = next;
+    options = nextOptions;
     loadedOnce = true;
     if (started) {
       toStart.forEach(RuleGroup::start);
     }
   }
 
-  private Map<String, RuleGroup> load(List<Path> files) {
+  private static Map<String, RuleGroup> load(List<Path> files, RuleManagerOptions options) {
     List<String> errors = new ArrayList<>();
     Map<String, RuleGroup> out = new LinkedHashMap<>();
     for (Path file : files) {

@@ -170,6 +170,67 @@ class RuleManagerTest {
     assertThat(thread.isAlive()).isFalse();
   }
 
+  @Test
+  void aReloadTakesANewEvaluationIntervalAndExternalLabels() throws Exception {
+    write(
+        "a.yml",
+        ALERT_GROUP
+            + "      - alert: Labelled\n        expr: vector(1)\n"
+            + "        labels:\n          site: '{{ $externalLabels.cluster }}'\n");
+    manager.update(glob(), Duration.ofSeconds(30), java.util.Map.of("cluster", "a"));
+    RuleGroup before = manager.groups().getFirst();
+    before.eval(clock.millis());
+
+    manager.update(glob(), Duration.ofSeconds(30), java.util.Map.of("cluster", "a"));
+    assertThat(manager.groups().getFirst()).as("nothing changed").isSameAs(before);
+
+    manager.update(glob(), Duration.ofSeconds(15), java.util.Map.of("cluster", "b"));
+    RuleGroup after = manager.groups().getFirst();
+    assertThat(after).isNotSameAs(before);
+    assertThat(manager.snapshot().getFirst().intervalSeconds()).isEqualTo(15.0);
+    after.eval(clock.millis());
+    assertThat(manager.snapshot().getFirst().rules().get(1).alerts())
+        .extracting(a -> a.labels().get("site"))
+        .containsExactly("b");
+    assertThat(manager.snapshot().getFirst().counters().iterations())
+        .as("counters carry over a restart of the group")
+        .isEqualTo(2);
+  }
+
+  @Test
+  void aBrokenReloadKeepsTheOldGlobalSettings() throws Exception {
+    write("b.yml", RECORD_GROUP);
+    manager.update(glob(), Duration.ofSeconds(20), java.util.Map.of());
+    write("c.yml", "groups: [");
+    catchThrowableOfType(
+        RuleFileException.class,
+        () -> manager.update(glob(), Duration.ofSeconds(5), java.util.Map.of()));
+    Files.delete(dir.resolve("c.yml"));
+    write("b.yml", RECORD_GROUP.replace("vector(1)", "vector(2)"));
+    manager.update(glob());
+    assertThat(manager.snapshot().getFirst().intervalSeconds())
+        .as("the refused reload's interval was not taken")
+        .isEqualTo(20.0);
+  }
+
+  @Test
+  void countersCountEvaluationsFailuresAndIterations() throws Exception {
+    write(
+        "b.yml",
+        RECORD_GROUP
+            + "      - record: broken\n        expr: label_replace(vector(1), \"x\", \"$1\","
+            + " \"y\", \"(\")\n");
+    manager.update(glob());
+    RuleGroup group = manager.groups().getFirst();
+    group.eval(clock.millis());
+    clock.advance(Duration.ofSeconds(30));
+    group.eval(clock.millis());
+    GroupCounters counters = manager.snapshot().getFirst().counters();
+    assertThat(counters.iterations()).isEqualTo(2);
+    assertThat(counters.evaluations()).isEqualTo(4);
+    assertThat(counters.evaluationFailures()).isEqualTo(2);
+  }
+
   private boolean lastValueIsStale(String name) {
     try (Querier q = db.querier(0, Long.MAX_VALUE / 2)) {
       SeriesSet set = q.select(false, Matcher.equal(Labels.METRIC_NAME, name));

@@ -55,8 +55,9 @@ class RulesJsonTest {
           0);
   private static final List<GroupSnapshot> GROUPS =
       List.of(
-          new GroupSnapshot("g", "a.yml", 60, 0, List.of(ALERTING, RECORDING), 0.5, T),
-          new GroupSnapshot("h", "b.yml", 30, 5, List.of(RECORDING), 0, 0));
+          new GroupSnapshot(
+              "g", "a.yml", 60, 0, List.of(ALERTING, RECORDING), 0.5, T, GroupCounters.ZERO),
+          new GroupSnapshot("h", "b.yml", 30, 5, List.of(RECORDING), 0, 0, GroupCounters.ZERO));
 
   private static final String ALERT_JSON =
       "{\"labels\":{\"alertname\":\"High\",\"severity\":\"page\"},\"annotations\":{\"summary\":\"s\"},"
