@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +67,7 @@ public final class RuleFileParser {
 
   private static void validate(List<RawGroup> raw, List<RuleGroupSpec> out, List<String> errors) {
     Set<String> names = new HashSet<>();
+    Map<String, String> recordedSeries = new HashMap<>();
     for (RawGroup group : raw) {
       String name = group.spec().name();
       String at = group.node().line() + ":" + group.node().column() + ": ";
@@ -90,8 +92,43 @@ public final class RuleFileParser {
             RuleValidator.validate(rule.record(), rule.alert(), rule.expr(), rule.spec())) {
           errors.add(p.position() + prefix + p.message());
         }
+        if (rule.record() != null && rule.spec().record() != null) {
+          checkDuplicateRecord(group, i, rule, recordedSeries, errors, prefix);
+        }
       }
       out.add(group.spec());
+    }
+  }
+
+  /**
+   * Two recording rules with the same name and labels would write the same series, one overwriting
+   * the other at every evaluation; promtool only lints this, we refuse the file. (Two alerting
+   * rules with the same name and labels are legitimate and allowed.)
+   */
+  private static void checkDuplicateRecord(
+      RawGroup group,
+      int index,
+      RawRule rule,
+      Map<String, String> recordedSeries,
+      List<String> errors,
+      String prefix) {
+    Map<String, String> labels = new TreeMap<>(group.spec().labels());
+    labels.putAll(rule.spec().labels());
+    String series = rule.spec().record() + labels;
+    String here =
+        "rule %d of group %s (line %d)"
+            .formatted(index + 1, GoQuote.quote(group.spec().name()), rule.record().line());
+    String first = recordedSeries.putIfAbsent(series, here);
+    if (first != null) {
+      errors.add(
+          rule.record().line()
+              + ":"
+              + rule.record().column()
+              + ": "
+              + prefix
+              + "duplicate recording rule: "
+              + first
+              + " records the same name and labels");
     }
   }
 

@@ -60,6 +60,38 @@ class RuleFileParserTest {
   }
 
   @Test
+  void aRecordingRuleWritingTheSameSeriesTwiceIsRefusedButAlertsMayRepeat() {
+    String text =
+        """
+        groups:
+          - name: a
+            labels: {team: ml}
+            rules:
+              - record: job:loss:avg
+                expr: avg(loss)
+              - record: job:loss:avg
+                expr: avg(loss)
+                labels: {team: infra}
+              - alert: LossHigh
+                expr: loss > 1
+              - alert: LossHigh
+                expr: loss > 2
+          - name: b
+            rules:
+              - record: job:loss:avg
+                expr: avg(loss)
+                labels: {team: ml}
+        """;
+    RuleFileException e =
+        org.assertj.core.api.Assertions.catchThrowableOfType(
+            RuleFileException.class, () -> RuleFileParser.parse("d.yml", text));
+    assertThat(e.errors())
+        .containsExactly(
+            "d.yml: 16:17: group \"b\", rule 1, \"job:loss:avg\": duplicate recording rule:"
+                + " rule 1 of group \"a\" (line 5) records the same name and labels");
+  }
+
+  @Test
   void anEmptyFileHasNoGroups() {
     assertThat(RuleFileParser.parse("e.yml", "").groups()).isEmpty();
     assertThat(RuleFileParser.parse("e.yml", "groups: []\n").groups()).isEmpty();
