@@ -11,6 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,8 +27,8 @@ import org.slf4j.LoggerFactory;
  * notification, not the backlog. The notification log survives restarts.
  *
  * <p>{@link #send} is thread-safe and never waits on the network. {@link #tick} does the work that
- * is due at the clock's time, delivering synchronously; {@link #start} calls it from the thread
- * {@code notify-dispatcher} every tick interval.
+ * is due at the clock's time, delivering to every integration concurrently and returning when all
+ * are done; {@link #start} calls it from the thread {@code notify-dispatcher} every tick interval.
  */
 public final class Notifier implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Notifier.class);
@@ -40,6 +44,8 @@ public final class Notifier implements AutoCloseable {
   private final NotificationLog notificationLog;
   private final Map<String, Long> sent = new HashMap<>();
   private final Map<String, Long> failed = new HashMap<>();
+  private final ExecutorService deliveries =
+      Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("notify-delivery-", 0).factory());
   private volatile Thread dispatcher;
   private volatile boolean closed;
 
@@ -104,11 +110,31 @@ public final class Notifier implements AutoCloseable {
         latest.values().removeIf(a -> a.resolvedAt(now));
         round = dueRound(now);
       }
-      for (Attempt attempt : round.attempts) {
-        attempt.deliver();
-      }
+      deliverConcurrently(round.attempts);
       synchronized (lock) {
         record(round, now);
+      }
+    }
+  }
+
+  /**
+   * Each integration's delivery runs on its own virtual thread, so a slow or hanging receiver (up
+   * to its timeout) does not hold back the others' notifications of the same round.
+   */
+  private void deliverConcurrently(List<Attempt> attempts) {
+    List<Future<?>> running = new ArrayList<>(attempts.size());
+    for (Attempt attempt : attempts) {
+      running.add(deliveries.submit(attempt::deliver));
+    }
+    for (Future<?> delivery : running) {
+      try {
+        delivery.get();
+      } catch (ExecutionException e) {
+        log.error("notification delivery failed", e.getCause());
+      } catch (InterruptedException e) {
+        // Closing: the deliveries still running finish on their own; their results are dropped.
+        Thread.currentThread().interrupt();
+        return;
       }
     }
   }
@@ -306,6 +332,7 @@ public final class Notifier implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
+    deliveries.shutdownNow();
   }
 
   /**

@@ -74,6 +74,53 @@ class NotifierTest {
   }
 
   @Test
+  void aHangingReceiverDoesNotHoldBackTheOthers() throws Exception {
+    // The hanging receiver comes first and answers only once the second one has its notification
+    // (or after 8 s): one after the other, the second would wait for the first.
+    java.util.concurrent.CountDownLatch secondReceived = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicBoolean othersWentFirst =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    com.sun.net.httpserver.HttpServer hanging =
+        com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    hanging.createContext(
+        "/slow",
+        exchange -> {
+          exchange.getRequestBody().readAllBytes();
+          try {
+            othersWentFirst.set(secondReceived.await(8, java.util.concurrent.TimeUnit.SECONDS));
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          exchange.sendResponseHeaders(200, -1);
+          exchange.close();
+        });
+    hanging.start();
+    hook.onRequest(secondReceived::countDown);
+    String config =
+        """
+          route:
+            receiver: team
+            group_by: [alertname]
+            group_wait: 0s
+          receivers:
+          - name: team
+            webhook_configs:
+            - url: SLOW
+            - url: HOOK
+        """
+            .replace("SLOW", "http://127.0.0.1:" + hanging.getAddress().getPort() + "/slow");
+    try (Notifier n = notifier(config, null)) {
+      n.send(List.of(firing("GPUXIDCriticalError", "1", T0)));
+      n.tick();
+      assertThat(othersWentFirst).as("the second receiver was notified meanwhile").isTrue();
+      assertThat(hook.drain()).hasSize(1);
+      assertThat(n.stats().sent()).containsEntry("webhook", 2L);
+    } finally {
+      hanging.stop(0);
+    }
+  }
+
+  @Test
   void firstNotificationAfterGroupWaitIsAlertmanagersWebhookJson() throws Exception {
     try (Notifier n = notifier(SIMPLE, null)) {
       n.send(

@@ -34,6 +34,7 @@ final class WebhookServer implements AutoCloseable {
   private final LinkedBlockingQueue<Request> requests = new LinkedBlockingQueue<>();
   private final ArrayDeque<Integer> statuses = new ArrayDeque<>();
   private volatile String responseBody = "{}";
+  private volatile Runnable onRequest = () -> {};
 
   WebhookServer() throws IOException {
     this(null);
@@ -55,13 +56,15 @@ final class WebhookServer implements AutoCloseable {
           String body =
               new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
           URI uri = exchange.getRequestURI();
-          requests.add(
+          Request request =
               new Request(
                   exchange.getRequestMethod(),
                   uri.getPath(),
                   uri.getRawQuery(),
                   Map.copyOf(exchange.getRequestHeaders()),
-                  body));
+                  body);
+          requests.add(request);
+          onRequest.run();
           int status;
           synchronized (statuses) {
             status = statuses.isEmpty() ? 200 : statuses.pollFirst();
@@ -89,6 +92,11 @@ final class WebhookServer implements AutoCloseable {
         statuses.addLast(code);
       }
     }
+  }
+
+  /** Runs {@code action} after each request is recorded, before it is answered. */
+  void onRequest(Runnable action) {
+    onRequest = action;
   }
 
   void respondWith(String body) {
