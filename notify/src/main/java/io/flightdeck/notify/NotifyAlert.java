@@ -1,6 +1,7 @@
 package io.flightdeck.notify;
 
 import io.flightdeck.model.Labels;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -32,8 +33,29 @@ public record NotifyAlert(
     return new NotifyAlert(labels, annotations, startsAtMs, newEndsAtMs, generatorUrl);
   }
 
-  /** A stable identity of the label set, as hex, for the notification log. */
+  /**
+   * Alertmanager's fingerprint of the label set, as its webhook and API show it: FNV-1a (64 bit)
+   * over each name and value in name order, each followed by the byte 0xff, as 16 hex digits. Also
+   * the alert's key in the notification log.
+   */
   String fingerprint() {
-    return String.format("%016x", labels.stableHash());
+    long[] hash = {FNV_OFFSET};
+    labels.forEach(
+        (name, value) -> {
+          hash[0] = fnv(fnv(hash[0], name), value);
+        });
+    return String.format("%016x", hash[0]);
+  }
+
+  private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+  private static final long FNV_PRIME = 0x100000001b3L;
+  private static final int SEPARATOR = 0xff;
+
+  /** Adds the UTF-8 bytes of {@code text} and then the separator byte. */
+  private static long fnv(long hash, String text) {
+    for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+      hash = (hash ^ (b & 0xff)) * FNV_PRIME;
+    }
+    return (hash ^ SEPARATOR) * FNV_PRIME;
   }
 }

@@ -150,9 +150,8 @@ class NotifierTest {
 
   private String alertJson(String gpu) {
     String fp =
-        String.format(
-            "%016x",
-            Labels.of(
+        new NotifyAlert(
+                Labels.of(
                     "alertname",
                     "GPUXIDCriticalError",
                     "gpu",
@@ -160,8 +159,12 @@ class NotifierTest {
                     "instance",
                     "node1:9400",
                     "severity",
-                    "critical")
-                .stableHash());
+                    "critical"),
+                Labels.EMPTY,
+                0,
+                0,
+                "")
+            .fingerprint();
     return "{\"status\":\"firing\",\"labels\":{\"alertname\":\"GPUXIDCriticalError\",\"gpu\":\""
         + gpu
         + "\",\"instance\":\"node1:9400\",\"severity\":\"critical\"},"

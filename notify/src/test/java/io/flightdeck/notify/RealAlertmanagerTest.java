@@ -158,6 +158,11 @@ class RealAlertmanagerTest {
       assertThat(alert.get("generatorURL").asText())
           .isEqualTo("http://flightdeck:9090/graph?g0.expr=x");
       assertThat(alert.get("status").get("state").asText()).isEqualTo("active");
+      String fingerprint =
+          firing.withLabels(labels.toBuilder().set("cluster", "lab-a").build()).fingerprint();
+      assertThat(alert.get("fingerprint").asText())
+          .as("Alertmanager's own fingerprint of the label set")
+          .isEqualTo(fingerprint);
 
       JsonNode notified = JSON.readTree(hook.await(Duration.ofSeconds(20)).body());
       assertThat(notified.get("status").asText()).isEqualTo("firing");
