@@ -3,7 +3,9 @@ package io.flightdeck.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,5 +70,25 @@ class PushRestartEndToEndTest {
     JsonNode deleted = InstantQuery.result(server.uri(""), "{" + SECOND + "}");
     assertThat(deleted).as(deleted.toString()).isEmpty();
     assertThat(query("push_failure_time_seconds{" + FIRST + "}")).isZero();
+  }
+
+  @Test
+  void aTruncatedPushFileIsReportedAndTheGroupsBeforeTheDamageAreKept() throws Exception {
+    server = start();
+    PushJobScript.run(dir, server.port(), "full", "lora/7");
+    PushJobScript.run(dir, server.port(), "full", "lora/8");
+    server.kill();
+    Path file = dir.resolve("data/push/groups.fdpg");
+    byte[] bytes = Files.readAllBytes(file);
+    Files.write(file, Arrays.copyOf(bytes, bytes.length - 3));
+
+    server = start();
+
+    assertThat(server.log())
+        .contains("push group file " + file + " is damaged at offset ")
+        .contains(": group 2 of 2: truncated, record of ");
+    PushJobScript.run(dir, server.port(), "loss-only", "lora/7");
+    JsonNode dropped = InstantQuery.result(server.uri(""), "gpu_memory_used_mb{" + FIRST + "}");
+    assertThat(dropped).as(dropped.toString()).isEmpty();
   }
 }
