@@ -9,6 +9,7 @@ import io.flightdeck.config.Config;
 import io.flightdeck.model.Clock;
 import io.flightdeck.promql.engine.Engine;
 import io.flightdeck.promql.engine.EngineOptions;
+import io.flightdeck.remote.PushGroupStore;
 import io.flightdeck.remote.PushReceiver;
 import io.flightdeck.remote.RemoteWriteReceiver;
 import io.flightdeck.remote.TextImportReceiver;
@@ -49,6 +50,7 @@ final class FlightdeckServer implements AutoCloseable {
   private TensorBoardWatchers tensorboard;
   private HeapGovernor heapGovernor;
   private ScrapeManager scrape;
+  private PushReemission pushReemission;
   private RulesRuntime rules;
   private AlertDelivery delivery;
   private volatile ConfigReloader reloader;
@@ -89,6 +91,9 @@ final class FlightdeckServer implements AutoCloseable {
     TensorBoardApi tensorboardApi =
         new TensorBoardApi(tsdb, new TextStoreTexts(tensorboard.textStores()));
     scrape = new ScrapeManager(tsdb, Clock.system());
+    PushReceiver pushes =
+        new PushReceiver(
+            tsdb, Clock.system(), PushGroupStore.open(options.tsdb().path().resolve("push")));
     ConfigReloader configs =
         new ConfigReloader(
             options.configFile(),
@@ -104,7 +109,7 @@ final class FlightdeckServer implements AutoCloseable {
             options,
             tsdb,
             receiver,
-            new PushReceiver(tsdb, Clock.system()),
+            pushes,
             new TextImportReceiver(tsdb, Clock.system()),
             metrics,
             api,
@@ -113,6 +118,7 @@ final class FlightdeckServer implements AutoCloseable {
             new TargetsApi(new ScrapeTargets(scrape)),
             routes(rules.routes(), new AlertmanagersApi(delivery).routes()));
     web.start();
+    pushReemission = new PushReemission(pushes, PushReemission.interval(config));
     // Scraping starts once the port is known: without a config file the server scrapes itself.
     configs.applyInitial(config);
     rules.start();
@@ -178,6 +184,9 @@ final class FlightdeckServer implements AutoCloseable {
     long began = System.nanoTime();
     if (scrape != null) {
       scrape.close();
+    }
+    if (pushReemission != null) {
+      pushReemission.close();
     }
     if (rules != null) {
       rules.close();

@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,16 +33,7 @@ class PushEndToEndTest {
   }
 
   private void pushWithPython(String mode) throws Exception {
-    Path script = Path.of(getClass().getResource("/push/push_job.py").toURI());
-    Path log = dir.resolve("push-" + mode + ".log");
-    Process push =
-        new ProcessBuilder(
-                "/usr/bin/python3", script.toString(), Integer.toString(server.port()), mode)
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    assertThat(push.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(push.exitValue()).as(Files.readString(log)).isZero();
+    PushJobScript.run(dir, server.port(), mode);
   }
 
   @Test
@@ -63,8 +52,29 @@ class PushEndToEndTest {
 
     assertThat(InstantQuery.scalar(server.uri(""), "train_loss{job=\"trainer\"}")).isEqualTo(0.40);
     JsonNode dropped =
-        InstantQuery.result(server.uri(""), "{job=\"trainer\",__name__!=\"train_loss\"}");
+        InstantQuery.result(
+            server.uri(""),
+            "{job=\"trainer\",__name__!~\"train_loss|push_time_seconds|push_failure_time_seconds\"}");
     assertThat(dropped).as(dropped.toString()).isEmpty();
+  }
+
+  @Test
+  void aPushWithATimestampIsRefusedNamingTheLineAndRecordedAsAFailure() throws Exception {
+    HttpResponse<String> refused =
+        TestHttp.post(
+            server.uri("/metrics/job/stamped"),
+            "eval_loss 0.3\neval_loss{split=\"test\"} 0.2 1700000000000\n"
+                .getBytes(StandardCharsets.UTF_8));
+
+    assertThat(refused.statusCode()).isEqualTo(400);
+    assertThat(refused.body())
+        .isEqualTo(
+            "pushed metrics are invalid or inconsistent with existing metrics: pushed metrics must"
+                + " not have timestamps, line 2 has one:"
+                + " \"eval_loss{split=\"test\"} 0.2 1700000000000\"\n");
+    assertThat(InstantQuery.result(server.uri(""), "eval_loss")).isEmpty();
+    assertThat(InstantQuery.scalar(server.uri(""), "push_failure_time_seconds{job=\"stamped\"}"))
+        .isGreaterThan(1.7e9);
   }
 
   @Test

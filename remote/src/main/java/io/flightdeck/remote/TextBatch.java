@@ -43,6 +43,14 @@ final class TextBatch {
     return new TextBatch(List.of(), Map.of());
   }
 
+  /** A batch of known values, all at {@code timestampMillis}. */
+  static TextBatch of(
+      Map<Labels, Double> values, long timestampMillis, Map<String, MetricMetadata> metadata) {
+    List<Sample> samples = new ArrayList<>(values.size());
+    values.forEach((labels, value) -> samples.add(new Sample(labels, timestampMillis, value)));
+    return new TextBatch(samples, Map.copyOf(metadata));
+  }
+
   static TextBatch parse(byte[] body, Map<String, String> overrides, long nowMillis)
       throws ExpositionParseException {
     ExpositionParser parser =
