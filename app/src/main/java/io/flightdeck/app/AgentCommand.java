@@ -6,11 +6,7 @@ import io.flightdeck.config.HttpClientConfig;
 import io.flightdeck.config.QueueConfig;
 import io.flightdeck.config.RemoteWriteConfig;
 import io.flightdeck.model.ByteSizeFormat;
-import io.flightdeck.model.DurationFormat;
-import java.io.IOException;
-import java.net.InetAddress;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,7 +28,7 @@ import sun.misc.Signal;
           + " remote_write section in --config.file, sent with remote write 1.0 through a disk"
           + " queue.",
       "Samples sent carry job=\""
-          + FlightdeckAgent.JOB
+          + NodeCollection.JOB
           + "\" and instance=\"<hostname>:<port of"
           + " --web.listen-address>\", the labels a scrape of the agent would add."
     })
@@ -90,11 +86,7 @@ final class AgentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Duration every = DurationFormat.parse(interval);
-    if (every.compareTo(Duration.ofSeconds(1)) < 0) {
-      throw new IllegalArgumentException(
-          "--collector.interval=" + interval + " is below the minimum of 1s");
-    }
+    Duration every = NodeCollection.interval(interval);
     List<RemoteWriteConfig> endpoints = new ArrayList<>();
     for (URI url : remoteWriteUrls) {
       endpoints.add(
@@ -111,7 +103,7 @@ final class AgentCommand implements Callable<Integer> {
       endpoints.addAll(ConfigLoader.load(configFile).remoteWrite());
     }
     ListenAddress address = ListenAddress.parse(listenAddress);
-    String hostname = hostname();
+    String hostname = NodeCollection.hostname(procRoot);
     FlightdeckAgent agent =
         new FlightdeckAgent(
             new FlightdeckAgent.Options(
@@ -134,17 +126,5 @@ final class AgentCommand implements Callable<Integer> {
     stopRequested.await();
     agent.close();
     return 0;
-  }
-
-  /** The kernel's host name, as node_exporter reports it; the resolver's as a fallback. */
-  private String hostname() throws IOException {
-    Path kernel = procRoot.resolve("sys/kernel/hostname");
-    if (Files.isReadable(kernel)) {
-      String name = Files.readString(kernel).strip();
-      if (!name.isEmpty()) {
-        return name;
-      }
-    }
-    return InetAddress.getLocalHost().getHostName();
   }
 }

@@ -1,15 +1,9 @@
 package io.flightdeck.app;
 
-import io.flightdeck.collector.gpu.GpuCollector;
-import io.flightdeck.collector.gpu.GpuCollectorOptions;
-import io.flightdeck.collector.host.FilesystemCollector;
-import io.flightdeck.collector.host.HostCollector;
 import io.flightdeck.collector.host.MetricFamily;
 import io.flightdeck.collector.host.MetricsText;
-import io.flightdeck.collector.host.ProcessCollector;
 import io.flightdeck.config.RemoteWriteConfig;
 import io.flightdeck.model.Clock;
-import io.flightdeck.model.Labels;
 import io.flightdeck.remote.RemoteWriteSender;
 import io.flightdeck.remote.RemoteWriteSenderOptions;
 import io.flightdeck.storage.Appender;
@@ -25,8 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -44,11 +36,6 @@ import org.slf4j.LoggerFactory;
  * (which flush what they can and keep the rest on disk), NVML last.
  */
 final class FlightdeckAgent implements AutoCloseable {
-  static final String JOB = "flightdeck-agent";
-
-  /** The GPU family whose {@code pid} labels name the processes followed on the host side. */
-  private static final String GPU_PROCESS_FAMILY = "flightdeck_gpu_process_memory_bytes";
-
   private static final Logger LOG = LoggerFactory.getLogger(FlightdeckAgent.class);
 
   /**
@@ -75,10 +62,7 @@ final class FlightdeckAgent implements AutoCloseable {
   private final LongAdder collectionFailures = new LongAdder();
   private volatile double lastDurationSeconds;
   private volatile String latest = "";
-  private HostCollector host;
-  private FilesystemCollector filesystems;
-  private ProcessCollector processes;
-  private GpuCollector gpu;
+  private NodeCollection node;
   private AgentMetrics metrics;
   private ScheduledExecutorService collector;
   private Javalin web;
@@ -89,10 +73,7 @@ final class FlightdeckAgent implements AutoCloseable {
   }
 
   void start() throws IOException {
-    host = HostCollector.linux(options.procRoot(), clock);
-    filesystems = FilesystemCollector.linux(options.procRoot());
-    processes = new ProcessCollector(options.procRoot());
-    startGpu();
+    node = new NodeCollection(options.procRoot(), options.nvmlLibrary(), options.hostname(), clock);
     for (RemoteWriteConfig config : options.remoteWrite()) {
       RemoteWriteSender sender =
           new RemoteWriteSender(
@@ -120,20 +101,6 @@ final class FlightdeckAgent implements AutoCloseable {
         senders.isEmpty() ? "" : ", sending to " + senders.stream().map(s -> s.url()).toList());
   }
 
-  /** Loads NVML; without it, one line says so and the agent goes on with host metrics only. */
-  private void startGpu() {
-    gpu =
-        GpuCollector.create(
-            new GpuCollectorOptions(options.nvmlLibrary(), options.hostname(), options.procRoot()));
-    gpu.start();
-    String unavailable = gpu.collect().failures().get("nvml");
-    if (unavailable != null) {
-      LOG.warn("{} (no GPU metrics; host metrics go on)", unavailable);
-      gpu.close();
-      gpu = null;
-    }
-  }
-
   /** The queue directory of an endpoint: its name, or a hash of its URL as Prometheus does. */
   static String queueName(RemoteWriteConfig config) {
     if (!config.name().isEmpty()) {
@@ -153,17 +120,7 @@ final class FlightdeckAgent implements AutoCloseable {
     long start = System.nanoTime();
     long timestamp = clock.millis();
     try {
-      List<MetricFamily> families = new ArrayList<>(host.collect().families());
-      try {
-        families.addAll(filesystems.collect());
-      } catch (IOException e) {
-        LOG.debug("filesystem collector failed: {}", e.toString());
-      }
-      if (gpu != null) {
-        List<MetricFamily> gpuFamilies = gpu.collect().families();
-        families.addAll(gpuFamilies);
-        families.addAll(processes.collect(gpuPids(gpuFamilies)));
-      }
+      List<MetricFamily> families = node.collect();
       latest = MetricsText.toText(families);
       send(families, timestamp);
     } catch (RuntimeException e) {
@@ -175,36 +132,11 @@ final class FlightdeckAgent implements AutoCloseable {
     lastDurationSeconds = (System.nanoTime() - start) / 1e9;
   }
 
-  private static Set<Integer> gpuPids(List<MetricFamily> gpuFamilies) {
-    Set<Integer> pids = new TreeSet<>();
-    for (MetricFamily family : gpuFamilies) {
-      if (family.name().equals(GPU_PROCESS_FAMILY)) {
-        for (MetricFamily.Sample sample : family.samples()) {
-          String pid = sample.labels().get("pid");
-          if (pid != null) {
-            pids.add(Integer.parseInt(pid));
-          }
-        }
-      }
-    }
-    return pids;
-  }
-
   private void send(List<MetricFamily> families, long timestamp) {
     for (RemoteWriteSender sender : senders) {
       Appender appender = sender.appender();
       try {
-        for (MetricFamily family : families) {
-          for (MetricFamily.Sample sample : family.samples()) {
-            Labels labels =
-                sample.labels().toBuilder()
-                    .set(Labels.METRIC_NAME, family.name())
-                    .set("job", JOB)
-                    .set("instance", options.instance())
-                    .build();
-            appender.append(0, labels, timestamp, sample.value());
-          }
-        }
+        NodeCollection.append(appender, families, timestamp, options.instance());
         appender.commit();
       } catch (StorageException e) {
         collectionFailures.increment();
@@ -272,9 +204,9 @@ final class FlightdeckAgent implements AutoCloseable {
       }
     }
     senders.clear();
-    if (gpu != null) {
-      gpu.close();
-      gpu = null;
+    if (node != null) {
+      node.close();
+      node = null;
     }
     LOG.info(
         "agent stopped in {} ms after {} collections",

@@ -42,7 +42,16 @@ final class FlightdeckServer implements AutoCloseable {
       List<String> tensorboardLogdirs,
       Duration tensorboardPollInterval,
       Map<String, String> flags,
-      Path configFile) {}
+      Path configFile,
+      NodeCollectorSettings collector) {}
+
+  /**
+   * The in-process node collection ({@code --collector.*}).
+   *
+   * @param hostname the node's name, for the {@code Hostname} and {@code instance} labels
+   */
+  record NodeCollectorSettings(
+      boolean enabled, Duration interval, String nvmlLibrary, Path procRoot, String hostname) {}
 
   private final Options options;
   private Tsdb tsdb;
@@ -51,6 +60,7 @@ final class FlightdeckServer implements AutoCloseable {
   private HeapGovernor heapGovernor;
   private ScrapeManager scrape;
   private PushReemission pushReemission;
+  private ServerCollection nodeCollection;
   private RulesRuntime rules;
   private AlertDelivery delivery;
   private volatile ConfigReloader reloader;
@@ -122,12 +132,27 @@ final class FlightdeckServer implements AutoCloseable {
     // Scraping starts once the port is known: without a config file the server scrapes itself.
     configs.applyInitial(config);
     rules.start();
+    startNodeCollection();
     log.info(
         "Flightdeck {} listening on http://{}:{} (data in {})",
         BuildInfo.version(),
         options.listen().host(),
         web.port(),
         options.tsdb().path().toAbsolutePath().normalize());
+  }
+
+  /** The node's own host and GPU metrics, under the instance a scrape of this server would give. */
+  private void startNodeCollection() {
+    NodeCollectorSettings settings = options.collector();
+    if (!settings.enabled()) {
+      return;
+    }
+    NodeCollection node =
+        new NodeCollection(
+            settings.procRoot(), settings.nvmlLibrary(), settings.hostname(), Clock.system());
+    nodeCollection =
+        new ServerCollection(node, tsdb, Clock.system(), settings.hostname() + ":" + web.port());
+    nodeCollection.start(settings.interval());
   }
 
   @SafeVarargs
@@ -187,6 +212,9 @@ final class FlightdeckServer implements AutoCloseable {
     }
     if (pushReemission != null) {
       pushReemission.close();
+    }
+    if (nodeCollection != null) {
+      nodeCollection.close();
     }
     if (rules != null) {
       rules.close();

@@ -1,5 +1,6 @@
 package io.flightdeck.app;
 
+import io.flightdeck.collector.gpu.GpuCollectorOptions;
 import io.flightdeck.model.ByteSizeFormat;
 import io.flightdeck.model.DurationFormat;
 import io.flightdeck.promql.engine.EngineOptions;
@@ -139,6 +140,37 @@ final class ServerCommand implements Callable<Integer> {
           "How often logdirs are checked for new runs and records (default ${DEFAULT-VALUE}).")
   String tensorboardPollInterval;
 
+  @Option(
+      names = "--collector.enable",
+      arity = "0..1",
+      defaultValue = "true",
+      fallbackValue = "true",
+      description =
+          "Collect this node's host metrics (node_exporter names) and GPU metrics (dcgm-exporter"
+              + " names) in the server, as `flightdeck agent` does, with job=\""
+              + NodeCollection.JOB
+              + "\" (default ${DEFAULT-VALUE}; --collector.enable=false turns it off).")
+  boolean collectorEnabled;
+
+  @Option(
+      names = "--collector.interval",
+      defaultValue = "5s",
+      description = "How often the node is collected, at least 1s (default ${DEFAULT-VALUE}).")
+  String collectorInterval;
+
+  @Option(
+      names = "--collector.nvml.library",
+      defaultValue = GpuCollectorOptions.DEFAULT_NVML_LIBRARY,
+      description =
+          "The NVML library, a path or a name for the dynamic linker (default ${DEFAULT-VALUE}).")
+  String nvmlLibrary;
+
+  @Option(
+      names = "--path.procfs",
+      defaultValue = "/proc",
+      description = "procfs mount point for the node collection (default ${DEFAULT-VALUE}).")
+  Path procRoot;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -171,7 +203,13 @@ final class ServerCommand implements Callable<Integer> {
                 List.copyOf(tensorboardLogdirs),
                 DurationFormat.parse(tensorboardPollInterval),
                 flags(),
-                configFile));
+                configFile,
+                new FlightdeckServer.NodeCollectorSettings(
+                    collectorEnabled,
+                    NodeCollection.interval(collectorInterval),
+                    nvmlLibrary,
+                    procRoot,
+                    NodeCollection.hostname(procRoot))));
     // SIGTERM and SIGINT stop the server in order and exit 0, as Prometheus does; the JVM's own
     // handling would exit 143. The shutdown hook still covers any other way the JVM ends.
     CountDownLatch stopRequested = new CountDownLatch(1);

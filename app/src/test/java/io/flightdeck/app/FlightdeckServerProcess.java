@@ -55,6 +55,10 @@ final class FlightdeckServerProcess implements AutoCloseable {
       Files.writeString(config, "scrape_configs: []\n");
       args.add("--config.file=" + config);
     }
+    if (Arrays.stream(flags).noneMatch(f -> f.contains("-collector."))) {
+      // Likewise the node's own host metrics, unless the test is about them.
+      args.add("--collector.enable=false");
+    }
     args.addAll(List.of(flags));
     Process process =
         new ProcessBuilder(FlightdeckCli.command(args.toArray(new String[0])))
