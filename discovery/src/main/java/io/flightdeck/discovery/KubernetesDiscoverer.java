@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +16,25 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * {@code kubernetes_sd_configs} for the roles pod, service and node, by listing the objects on
- * every poll (rather than watching), each namespace in turn or the whole cluster. Groups carry
- * Prometheus's {@code __meta_kubernetes_*} labels. Roles endpoints, endpointslice and ingress are
- * not supported yet and report an error.
+ * {@code kubernetes_sd_configs} for every role (pod, service, endpoints, endpointslice, node,
+ * ingress), by listing the objects on every poll (rather than watching), each namespace in turn or
+ * the whole cluster, each kind with the selector configured for it. Roles endpoints and
+ * endpointslice also list services and pods, to label targets with the service and the pod behind
+ * each address. Groups carry Prometheus's {@code __meta_kubernetes_*} labels.
  */
 final class KubernetesDiscoverer extends PollingDiscoverer {
+  /** A kind of object: the role its selector is configured under, and where the API lists it. */
+  private record Kind(Role selectorRole, String api, String plural) {}
+
+  private static final Kind PODS = new Kind(Role.POD, "/api/v1/", "pods");
+  private static final Kind SERVICES = new Kind(Role.SERVICE, "/api/v1/", "services");
+  private static final Kind NODES = new Kind(Role.NODE, "/api/v1/", "nodes");
+  private static final Kind ENDPOINTS = new Kind(Role.ENDPOINTS, "/api/v1/", "endpoints");
+  private static final Kind ENDPOINT_SLICES =
+      new Kind(Role.ENDPOINTSLICE, "/apis/discovery.k8s.io/v1/", "endpointslices");
+  private static final Kind INGRESSES =
+      new Kind(Role.INGRESS, "/apis/networking.k8s.io/v1/", "ingresses");
+
   private final KubernetesSdConfig config;
   private KubernetesApi api;
 
@@ -34,51 +48,71 @@ final class KubernetesDiscoverer extends PollingDiscoverer {
     if (api == null) {
       api = KubernetesApi.connect(config);
     }
-    String resource;
-    Function<JsonNode, TargetGroup> convert;
-    switch (config.role()) {
-      case POD -> {
-        resource = "pods";
-        convert = KubernetesObjects::pod;
-      }
-      case SERVICE -> {
-        resource = "services";
-        convert = KubernetesObjects::service;
-      }
-      case NODE -> {
-        resource = "nodes";
-        convert = KubernetesObjects::node;
-      }
-      default ->
-          throw new DiscoveryException(
-              "kubernetes role " + config.role().text() + " is not supported yet");
-    }
-    Map<String, String> query = selectors();
-    List<TargetGroup> groups = new ArrayList<>();
-    for (String prefix : prefixes()) {
-      for (JsonNode item : api.list(prefix + resource, query)) {
-        groups.add(convert.apply(item));
-      }
-    }
+    List<TargetGroup> groups =
+        switch (config.role()) {
+          case POD -> convert(list(PODS), KubernetesObjects::pod);
+          case SERVICE -> convert(list(SERVICES), KubernetesObjects::service);
+          case NODE -> convert(list(NODES), KubernetesObjects::node);
+          case INGRESS -> convert(list(INGRESSES), KubernetesObjects::ingress);
+          case ENDPOINTS -> {
+            Map<String, JsonNode> services = byName(list(SERVICES));
+            Map<String, JsonNode> pods = byName(list(PODS));
+            yield convert(list(ENDPOINTS), e -> KubernetesEndpoints.group(e, services, pods));
+          }
+          case ENDPOINTSLICE -> {
+            Map<String, JsonNode> services = byName(list(SERVICES));
+            Map<String, JsonNode> pods = byName(list(PODS));
+            yield convert(
+                list(ENDPOINT_SLICES), s -> KubernetesEndpointSlices.group(s, services, pods));
+          }
+        };
     groups.sort(Comparator.comparing(TargetGroup::source));
     return groups;
   }
 
-  /** {@code /api/v1/} for the whole cluster or nodes, else one path per namespace. */
-  private List<String> prefixes() throws IOException {
+  private static List<TargetGroup> convert(
+      List<JsonNode> objects, Function<JsonNode, TargetGroup> conversion) {
+    List<TargetGroup> groups = new ArrayList<>();
+    objects.forEach(object -> groups.add(conversion.apply(object)));
+    return groups;
+  }
+
+  /** Objects by {@code NAMESPACE/NAME}. */
+  private static Map<String, JsonNode> byName(List<JsonNode> objects) {
+    Map<String, JsonNode> map = new HashMap<>();
+    for (JsonNode object : objects) {
+      JsonNode meta = object.path("metadata");
+      map.put(meta.path("namespace").asText() + "/" + meta.path("name").asText(), object);
+    }
+    return map;
+  }
+
+  /** Every object of {@code kind} in the configured namespaces that its selector admits. */
+  private List<JsonNode> list(Kind kind)
+      throws IOException, InterruptedException, DiscoveryException {
+    Map<String, String> query = selectors(kind.selectorRole());
+    List<JsonNode> objects = new ArrayList<>();
+    for (String prefix : prefixes(kind)) {
+      api.list(prefix + kind.plural(), query).forEach(objects::add);
+    }
+    return objects;
+  }
+
+  /** The API path for the whole cluster (or nodes), else one path per namespace. */
+  private List<String> prefixes(Kind kind) throws IOException {
     Set<String> namespaces = new LinkedHashSet<>(config.namespaces().names());
     if (config.namespaces().ownNamespace()) {
       namespaces.add(Files.readString(KubernetesApi.SERVICE_ACCOUNT.resolve("namespace")).strip());
     }
-    if (config.role() == Role.NODE || namespaces.isEmpty()) {
-      return List.of("/api/v1/");
+    if (kind == NODES || namespaces.isEmpty()) {
+      return List.of(kind.api());
     }
-    return namespaces.stream().map(ns -> "/api/v1/namespaces/" + ns + "/").toList();
+    return namespaces.stream().map(ns -> kind.api() + "namespaces/" + ns + "/").toList();
   }
 
-  private Map<String, String> selectors() {
+  private Map<String, String> selectors(Role role) {
     for (KubernetesSdConfig.Selector selector : config.selectors()) {
-      if (selector.role() == config.role()) {
+      if (selector.role() == role) {
         return Map.of(
             "labelSelector", nullToEmpty(selector.label()),
             "fieldSelector", nullToEmpty(selector.field()));
