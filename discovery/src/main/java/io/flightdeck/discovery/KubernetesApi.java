@@ -16,13 +16,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.PrivateKey;
 import java.security.cert.Certificate;
+import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.Map;
 import java.util.StringJoiner;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManager;
@@ -31,8 +36,8 @@ import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
  * A minimal client of the Kubernetes API: lists of objects as JSON, with credentials from {@code
- * api_server} (no authentication), a kubeconfig file (token or token file, CA), or the in-cluster
- * service account. Client certificates are not supported yet. Thread-safe.
+ * api_server} (no authentication), a kubeconfig file (token or token file, client certificate and
+ * key, CA; each file or inline {@code -data}), or the in-cluster service account. Thread-safe.
  */
 final class KubernetesApi {
   static final Path SERVICE_ACCOUNT = Path.of("/var/run/secrets/kubernetes.io/serviceaccount");
@@ -83,7 +88,10 @@ final class KubernetesApi {
     String hostPort = (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     byte[] ca = Files.readAllBytes(SERVICE_ACCOUNT.resolve("ca.crt"));
     return new KubernetesApi(
-        URI.create("https://" + hostPort), null, SERVICE_ACCOUNT.resolve("token"), tls(ca, false));
+        URI.create("https://" + hostPort),
+        null,
+        SERVICE_ACCOUNT.resolve("token"),
+        tls(ca, false, null));
   }
 
   private static KubernetesApi fromKubeconfig(Path file)
@@ -96,18 +104,27 @@ final class KubernetesApi {
             .path("cluster");
     JsonNode user =
         named(root.path("users"), context.path("user").asText(), "user", file).path("user");
-    if (user.has("client-certificate") || user.has("client-certificate-data")) {
-      throw new DiscoveryException(file + ": client certificate credentials are not supported yet");
+    byte[] ca = pemOf(cluster, "certificate-authority", file);
+    byte[] certificate = pemOf(user, "client-certificate", file);
+    byte[] key = pemOf(user, "client-key", file);
+    if ((certificate == null) != (key == null)) {
+      throw new DiscoveryException(
+          file
+              + ": user \""
+              + context.path("user").asText()
+              + "\" has "
+              + (certificate == null
+                  ? "client-key but no client-certificate"
+                  : "client-certificate but no client-key"));
     }
-    byte[] ca = null;
-    if (cluster.has("certificate-authority-data")) {
-      ca = Base64.getDecoder().decode(cluster.path("certificate-authority-data").asText());
-    } else if (cluster.has("certificate-authority")) {
-      ca = Files.readAllBytes(resolve(file, cluster.path("certificate-authority").asText()));
+    KeyManager[] keys = null;
+    if (certificate != null) {
+      keys =
+          clientKeys(certificate, key, file + ": user \"" + context.path("user").asText() + "\"");
     }
     boolean insecure = cluster.path("insecure-skip-tls-verify").asBoolean(false);
     URI server = URI.create(cluster.path("server").asText());
-    SSLContext ssl = server.getScheme().equals("https") ? tls(ca, insecure) : null;
+    SSLContext ssl = server.getScheme().equals("https") ? tls(ca, insecure, keys) : null;
     String token = user.has("token") ? user.path("token").asText() : null;
     Path tokenFile = user.has("tokenFile") ? resolve(file, user.path("tokenFile").asText()) : null;
     return new KubernetesApi(server, token, tokenFile, ssl);
@@ -123,13 +140,57 @@ final class KubernetesApi {
     throw new DiscoveryException(file + ": no " + what + " named \"" + name + "\"");
   }
 
+  /**
+   * The PEM bytes of {@code NAME-data} (base64) or of the file {@code NAME} names, relative to the
+   * kubeconfig's directory; null when neither is set.
+   */
+  private static byte[] pemOf(JsonNode section, String name, Path kubeconfig)
+      throws IOException, DiscoveryException {
+    if (section.has(name + "-data")) {
+      try {
+        return Base64.getMimeDecoder().decode(section.path(name + "-data").asText());
+      } catch (IllegalArgumentException e) {
+        throw new DiscoveryException(
+            kubeconfig + ": " + name + "-data is not base64: " + e.getMessage());
+      }
+    }
+    if (section.has(name)) {
+      return Files.readAllBytes(resolve(kubeconfig, section.path(name).asText()));
+    }
+    return null;
+  }
+
+  /** The client certificate chain and its private key, for TLS client authentication. */
+  private static KeyManager[] clientKeys(byte[] certificatePem, byte[] keyPem, String where)
+      throws IOException, GeneralSecurityException {
+    KeyStore store = KeyStore.getInstance("PKCS12");
+    store.load(null, null);
+    Certificate[] chain = certificates(certificatePem).toArray(new Certificate[0]);
+    if (chain.length == 0) {
+      throw new GeneralSecurityException(where + ": client-certificate holds no certificate");
+    }
+    PrivateKey key =
+        PemPrivateKeys.read(new String(keyPem, StandardCharsets.US_ASCII), where + " client-key");
+    store.setKeyEntry("client", key, new char[0], chain);
+    KeyManagerFactory factory =
+        KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+    factory.init(store, new char[0]);
+    return factory.getKeyManagers();
+  }
+
+  private static Collection<? extends Certificate> certificates(byte[] pem)
+      throws CertificateException {
+    return CertificateFactory.getInstance("X.509")
+        .generateCertificates(new ByteArrayInputStream(pem));
+  }
+
   private static Path resolve(Path kubeconfig, String name) {
     Path path = Path.of(name);
     Path dir = kubeconfig.toAbsolutePath().getParent();
     return path.isAbsolute() || dir == null ? path : dir.resolve(path);
   }
 
-  private static SSLContext tls(byte[] caPem, boolean insecure)
+  private static SSLContext tls(byte[] caPem, boolean insecure, KeyManager[] keys)
       throws IOException, GeneralSecurityException {
     TrustManager[] trust = null;
     if (insecure) {
@@ -138,9 +199,7 @@ final class KubernetesApi {
       KeyStore store = KeyStore.getInstance("PKCS12");
       store.load(null, null);
       int index = 0;
-      for (Certificate certificate :
-          CertificateFactory.getInstance("X.509")
-              .generateCertificates(new ByteArrayInputStream(caPem))) {
+      for (Certificate certificate : certificates(caPem)) {
         store.setCertificateEntry("ca-" + index++, certificate);
       }
       TrustManagerFactory factory =
@@ -149,7 +208,7 @@ final class KubernetesApi {
       trust = factory.getTrustManagers();
     }
     SSLContext context = SSLContext.getInstance("TLS");
-    context.init(null, trust, null);
+    context.init(keys, trust, null);
     return context;
   }
 
