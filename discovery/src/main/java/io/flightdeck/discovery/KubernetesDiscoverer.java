@@ -9,18 +9,23 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 /**
  * {@code kubernetes_sd_configs} for every role (pod, service, endpoints, endpointslice, node,
- * ingress), by listing the objects on every poll (rather than watching), each namespace in turn or
- * the whole cluster, each kind with the selector configured for it. Roles endpoints and
- * endpointslice also list services and pods, to label targets with the service and the pod behind
- * each address. Groups carry Prometheus's {@code __meta_kubernetes_*} labels.
+ * ingress). The objects are listed, in each namespace or the whole cluster, each kind with the
+ * selector configured for its role, then watched: a change is reported within about {@link
+ * #WATCH_CHECK} of the API server's event. Every poll still lists everything afresh, the fallback
+ * where watching fails and the cure for anything a watch missed. Roles endpoints and endpointslice
+ * also follow services and pods, to label targets with the service and the pod behind each address.
+ * Groups carry Prometheus's {@code __meta_kubernetes_*} labels.
  */
 final class KubernetesDiscoverer extends PollingDiscoverer {
   /** A kind of object: the role its selector is configured under, and where the API lists it. */
@@ -35,12 +40,37 @@ final class KubernetesDiscoverer extends PollingDiscoverer {
   private static final Kind INGRESSES =
       new Kind(Role.INGRESS, "/apis/networking.k8s.io/v1/", "ingresses");
 
+  /** How often the discoverer's thread looks whether a watch reported a change. */
+  static final Duration WATCH_CHECK = Duration.ofMillis(50);
+
   private final KubernetesSdConfig config;
+  private final AtomicBoolean watchedChange = new AtomicBoolean();
+
+  /** By API path; touched by the discoverer's thread, and by {@link #released()} after it. */
+  private final Map<String, WatchedObjects> watched = new ConcurrentHashMap<>();
+
   private KubernetesApi api;
 
+  /** Whether this {@link #read()} follows a watched change rather than the poll. */
+  private boolean afterWatchedChange;
+
   KubernetesDiscoverer(String name, KubernetesSdConfig config, Duration pollInterval) {
-    super(name, pollInterval, Duration.ZERO);
+    super(name, pollInterval, WATCH_CHECK);
     this.config = config;
+  }
+
+  @Override
+  boolean changed() {
+    afterWatchedChange = watchedChange.getAndSet(false);
+    return afterWatchedChange;
+  }
+
+  @Override
+  void released() {
+    watched.values().forEach(WatchedObjects::close);
+    if (api != null) {
+      api.close();
+    }
   }
 
   @Override
@@ -48,22 +78,26 @@ final class KubernetesDiscoverer extends PollingDiscoverer {
     if (api == null) {
       api = KubernetesApi.connect(config);
     }
+    boolean relist = !afterWatchedChange;
+    afterWatchedChange = false;
     List<TargetGroup> groups =
         switch (config.role()) {
-          case POD -> convert(list(PODS), KubernetesObjects::pod);
-          case SERVICE -> convert(list(SERVICES), KubernetesObjects::service);
-          case NODE -> convert(list(NODES), KubernetesObjects::node);
-          case INGRESS -> convert(list(INGRESSES), KubernetesObjects::ingress);
+          case POD -> convert(list(PODS, relist), KubernetesObjects::pod);
+          case SERVICE -> convert(list(SERVICES, relist), KubernetesObjects::service);
+          case NODE -> convert(list(NODES, relist), KubernetesObjects::node);
+          case INGRESS -> convert(list(INGRESSES, relist), KubernetesObjects::ingress);
           case ENDPOINTS -> {
-            Map<String, JsonNode> services = byName(list(SERVICES));
-            Map<String, JsonNode> pods = byName(list(PODS));
-            yield convert(list(ENDPOINTS), e -> KubernetesEndpoints.group(e, services, pods));
+            Map<String, JsonNode> services = byName(list(SERVICES, relist));
+            Map<String, JsonNode> pods = byName(list(PODS, relist));
+            yield convert(
+                list(ENDPOINTS, relist), e -> KubernetesEndpoints.group(e, services, pods));
           }
           case ENDPOINTSLICE -> {
-            Map<String, JsonNode> services = byName(list(SERVICES));
-            Map<String, JsonNode> pods = byName(list(PODS));
+            Map<String, JsonNode> services = byName(list(SERVICES, relist));
+            Map<String, JsonNode> pods = byName(list(PODS, relist));
             yield convert(
-                list(ENDPOINT_SLICES), s -> KubernetesEndpointSlices.group(s, services, pods));
+                list(ENDPOINT_SLICES, relist),
+                s -> KubernetesEndpointSlices.group(s, services, pods));
           }
         };
     groups.sort(Comparator.comparing(TargetGroup::source));
@@ -87,13 +121,25 @@ final class KubernetesDiscoverer extends PollingDiscoverer {
     return map;
   }
 
-  /** Every object of {@code kind} in the configured namespaces that its selector admits. */
-  private List<JsonNode> list(Kind kind)
+  /**
+   * Every object of {@code kind} in the configured namespaces that its selector admits, as last
+   * listed or watched.
+   *
+   * @param relist list afresh, rather than only where a watch ended and wants it
+   */
+  private List<JsonNode> list(Kind kind, boolean relist)
       throws IOException, InterruptedException, DiscoveryException {
     Map<String, String> query = selectors(kind.selectorRole());
     List<JsonNode> objects = new ArrayList<>();
     for (String prefix : prefixes(kind)) {
-      api.list(prefix + kind.plural(), query).forEach(objects::add);
+      WatchedObjects known =
+          watched.computeIfAbsent(
+              prefix + kind.plural(),
+              path -> new WatchedObjects(api, path, query, () -> watchedChange.set(true)));
+      if (relist || known.relistDue()) {
+        known.relist();
+      }
+      objects.addAll(known.objects());
     }
     return objects;
   }
@@ -113,9 +159,10 @@ final class KubernetesDiscoverer extends PollingDiscoverer {
   private Map<String, String> selectors(Role role) {
     for (KubernetesSdConfig.Selector selector : config.selectors()) {
       if (selector.role() == role) {
-        return Map.of(
-            "labelSelector", nullToEmpty(selector.label()),
-            "fieldSelector", nullToEmpty(selector.field()));
+        Map<String, String> query = new LinkedHashMap<>();
+        query.put("labelSelector", nullToEmpty(selector.label()));
+        query.put("fieldSelector", nullToEmpty(selector.field()));
+        return query;
       }
     }
     return Map.of();
