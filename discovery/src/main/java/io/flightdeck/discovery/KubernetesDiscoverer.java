@@ -75,11 +75,11 @@ final class KubernetesDiscoverer extends PollingDiscoverer {
 
   @Override
   List<TargetGroup> read() throws IOException, InterruptedException, DiscoveryException {
+    boolean relist = !afterWatchedChange;
+    afterWatchedChange = false;
     if (api == null) {
       api = KubernetesApi.connect(config);
     }
-    boolean relist = !afterWatchedChange;
-    afterWatchedChange = false;
     List<TargetGroup> groups =
         switch (config.role()) {
           case POD -> convert(list(PODS, relist), KubernetesObjects::pod);
