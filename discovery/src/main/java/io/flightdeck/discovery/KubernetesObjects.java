@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * Turns Kubernetes API objects (as JSON) into target groups with Prometheus's {@code
  * __meta_kubernetes_*} labels, one group per object, sourced {@code pod/NS/NAME}, {@code
- * svc/NS/NAME} or {@code node/NAME}.
+ * svc/NS/NAME}, {@code ingress/NS/NAME} or {@code node/NAME}.
  */
 final class KubernetesObjects {
   static final String PREFIX = "__meta_kubernetes_";
@@ -30,26 +30,37 @@ final class KubernetesObjects {
     if (ip.isEmpty()) {
       return new TargetGroup(source, List.of(), Labels.EMPTY);
     }
-    Labels.Builder group = Labels.builder();
-    group.set(PREFIX + "pod_ip", ip);
-    group.set(PREFIX + "pod_ready", ready(status));
-    group.set(PREFIX + "pod_phase", status.path("phase").asText());
-    group.set(PREFIX + "pod_node_name", spec.path("nodeName").asText());
-    group.set(PREFIX + "pod_host_ip", status.path("hostIP").asText());
-    group.set(PREFIX + "pod_uid", meta.path("uid").asText());
-    objectMeta(group, meta, "pod");
-    for (JsonNode owner : meta.path("ownerReferences")) {
-      if (owner.path("controller").asBoolean(false)) {
-        group.set(PREFIX + "pod_controller_kind", owner.path("kind").asText());
-        group.set(PREFIX + "pod_controller_name", owner.path("name").asText());
-      }
-    }
+    Labels.Builder group = podLabels(pod).toBuilder();
     group.set(NAMESPACE, namespace);
     List<Labels> targets = new ArrayList<>();
     containers(targets, spec.path("containers"), status.path("containerStatuses"), ip, false);
     containers(
         targets, spec.path("initContainers"), status.path("initContainerStatuses"), ip, true);
     return new TargetGroup(source, targets, group.build());
+  }
+
+  /**
+   * A pod's own labels, without the namespace: the group labels of role pod, the target labels of
+   * endpoints and endpoint slices whose address is the pod.
+   */
+  static Labels podLabels(JsonNode pod) {
+    JsonNode meta = pod.path("metadata");
+    JsonNode status = pod.path("status");
+    Labels.Builder labels = Labels.builder();
+    labels.set(PREFIX + "pod_ip", status.path("podIP").asText());
+    labels.set(PREFIX + "pod_ready", ready(status));
+    labels.set(PREFIX + "pod_phase", status.path("phase").asText());
+    labels.set(PREFIX + "pod_node_name", pod.path("spec").path("nodeName").asText());
+    labels.set(PREFIX + "pod_host_ip", status.path("hostIP").asText());
+    labels.set(PREFIX + "pod_uid", meta.path("uid").asText());
+    objectMeta(labels, meta, "pod");
+    for (JsonNode owner : meta.path("ownerReferences")) {
+      if (owner.path("controller").asBoolean(false)) {
+        labels.set(PREFIX + "pod_controller_kind", owner.path("kind").asText());
+        labels.set(PREFIX + "pod_controller_name", owner.path("name").asText());
+      }
+    }
+    return labels.build();
   }
 
   private static void containers(
@@ -111,6 +122,75 @@ final class KubernetesObjects {
     return new TargetGroup("svc/" + namespace + "/" + name, targets, group.build());
   }
 
+  /**
+   * One target per rule host and path at the host, {@code https} where a TLS entry's host or
+   * wildcard pattern covers it; a rule without HTTP paths stands for {@code /}.
+   */
+  static TargetGroup ingress(JsonNode ingress) {
+    JsonNode meta = ingress.path("metadata");
+    JsonNode spec = ingress.path("spec");
+    String namespace = meta.path("namespace").asText();
+    Labels.Builder group = Labels.builder();
+    group.set(NAMESPACE, namespace);
+    group.set(PREFIX + "ingress_class_name", spec.path("ingressClassName").asText());
+    objectMeta(group, meta, "ingress");
+    List<Labels> targets = new ArrayList<>();
+    for (JsonNode rule : spec.path("rules")) {
+      String host = rule.path("host").asText();
+      String scheme = "http";
+      for (JsonNode tls : spec.path("tls")) {
+        for (JsonNode pattern : tls.path("hosts")) {
+          if (matchesHostPattern(pattern.asText(), host)) {
+            scheme = "https";
+          }
+        }
+      }
+      List<String> paths = new ArrayList<>();
+      if (!rule.has("http")) {
+        paths.add("/");
+      }
+      for (JsonNode path : rule.path("http").path("paths")) {
+        String text = path.path("path").asText();
+        paths.add(text.isEmpty() ? "/" : text);
+      }
+      for (String path : paths) {
+        targets.add(
+            Labels.of(
+                TargetGroup.ADDRESS,
+                host,
+                PREFIX + "ingress_scheme",
+                scheme,
+                PREFIX + "ingress_host",
+                host,
+                PREFIX + "ingress_path",
+                path));
+      }
+    }
+    return new TargetGroup("ingress/" + namespace + "/" + name(meta), targets, group.build());
+  }
+
+  /** Equal, or a {@code *.} pattern whose other dot-separated parts equal the host's. */
+  private static boolean matchesHostPattern(String pattern, String host) {
+    if (pattern.equals(host)) {
+      return true;
+    }
+    String[] patternParts = pattern.split("\\.", -1);
+    String[] hostParts = host.split("\\.", -1);
+    if (!patternParts[0].equals("*") || patternParts.length != hostParts.length) {
+      return false;
+    }
+    for (int i = 1; i < patternParts.length; i++) {
+      if (!patternParts[i].equals(hostParts[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String name(JsonNode meta) {
+    return meta.path("name").asText();
+  }
+
   /** The kubelet of a node, at its preferred address and the kubelet port. */
   static TargetGroup node(JsonNode node) {
     JsonNode meta = node.path("metadata");
@@ -151,7 +231,7 @@ final class KubernetesObjects {
   }
 
   /** {@code <role>_name} and every label and annotation with its {@code ..present_} twin. */
-  private static void objectMeta(Labels.Builder labels, JsonNode meta, String role) {
+  static void objectMeta(Labels.Builder labels, JsonNode meta, String role) {
     labels.set(PREFIX + role + "_name", meta.path("name").asText());
     copy(labels, meta.path("labels"), role + "_label");
     copy(labels, meta.path("annotations"), role + "_annotation");
@@ -184,7 +264,7 @@ final class KubernetesObjects {
   }
 
   /** Go's {@code net.JoinHostPort}: IPv6 hosts in brackets. */
-  private static String hostPort(String host, String port) {
+  static String hostPort(String host, String port) {
     return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
   }
 

@@ -123,5 +123,9 @@ abstract class PollingDiscoverer implements Discoverer {
         Thread.currentThread().interrupt();
       }
     }
+    released();
   }
+
+  /** Releases what the subclass holds; called by every {@link #close()}, the thread stopped. */
+  void released() {}
 }

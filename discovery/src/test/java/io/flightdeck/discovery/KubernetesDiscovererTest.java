@@ -246,11 +246,4 @@ class KubernetesDiscovererTest extends DiscovererContractTest {
                 "instance", "gpu-node-1",
                 "__meta_kubernetes_node_address_InternalIP", "192.168.1.10"));
   }
-
-  @Test
-  void unsupportedRolesReportAnError() throws Exception {
-    Discoverer discoverer = discoverer(Role.ENDPOINTS, Namespaces.ALL, List.of());
-    assertThat(next(start(discoverer))).isEmpty();
-    assertThat(discoverer.lastError()).isEqualTo("kubernetes role endpoints is not supported yet");
-  }
 }
