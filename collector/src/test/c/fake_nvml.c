@@ -335,7 +335,7 @@ int nvmlEventSetWait_v2(void *set, unsigned char *data, unsigned int timeout_ms)
     *(unsigned int *)(data + 28) = 0xFFFFFFFF;
     return OK;
   }
-  usleep((timeout_ms < 50 ? timeout_ms : 50) * 1000);
+  usleep(timeout_ms * 1000); /* as the driver: block until an event or the timeout */
   return TIMEOUT;
 }
 

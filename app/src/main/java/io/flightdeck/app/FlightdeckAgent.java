@@ -61,7 +61,8 @@ final class FlightdeckAgent implements AutoCloseable {
   private final LongAdder collections = new LongAdder();
   private final LongAdder collectionFailures = new LongAdder();
   private volatile double lastDurationSeconds;
-  private volatile String latest = "";
+  /** The latest collection as a /metrics body, encoded once per collection, not per scrape. */
+  private volatile byte[] latest = new byte[0];
   private NodeCollection node;
   private AgentMetrics metrics;
   private ScheduledExecutorService collector;
@@ -121,7 +122,7 @@ final class FlightdeckAgent implements AutoCloseable {
     long timestamp = clock.millis();
     try {
       List<MetricFamily> families = node.collect();
-      latest = MetricsText.toText(families);
+      latest = MetricsText.toText(families).getBytes(StandardCharsets.UTF_8);
       send(families, timestamp);
     } catch (RuntimeException e) {
       // One bad collection must not end the schedule (an exception would cancel it).
@@ -164,7 +165,7 @@ final class FlightdeckAgent implements AutoCloseable {
 
   private void metrics(Context ctx) throws IOException {
     ctx.contentType(SelfMetrics.CONTENT_TYPE);
-    byte[] collected = latest.getBytes(StandardCharsets.UTF_8);
+    byte[] collected = latest;
     byte[] own = metrics.scrape();
     byte[] body = new byte[collected.length + own.length];
     System.arraycopy(collected, 0, body, 0, collected.length);

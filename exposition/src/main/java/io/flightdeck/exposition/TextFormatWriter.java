@@ -35,7 +35,15 @@ public final class TextFormatWriter {
 
   /** Writes one sample; {@code labels} must carry {@code __name__}. */
   public void sample(Labels labels, double value, OptionalLong timestampMs) throws IOException {
-    String name = labels.metricName();
+    sample(labels.metricName(), labels, value, timestampMs);
+  }
+
+  /**
+   * Writes one sample of metric {@code name}; a {@code __name__} in {@code labels} is ignored, so
+   * callers holding the name apart need not build a label set with it.
+   */
+  public void sample(String name, Labels labels, double value, OptionalLong timestampMs)
+      throws IOException {
     if (name == null || name.isEmpty()) {
       throw new IllegalArgumentException("sample without a metric name: " + labels);
     }

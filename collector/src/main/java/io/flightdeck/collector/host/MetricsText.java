@@ -1,7 +1,6 @@
 package io.flightdeck.collector.host;
 
 import io.flightdeck.exposition.TextFormatWriter;
-import io.flightdeck.model.Labels;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,8 +23,7 @@ public final class MetricsText {
       List<MetricFamily.Sample> samples = new ArrayList<>(family.samples());
       samples.sort(Comparator.comparing(MetricFamily.Sample::labels));
       for (MetricFamily.Sample sample : samples) {
-        Labels series = sample.labels().toBuilder().set(Labels.METRIC_NAME, family.name()).build();
-        writer.sample(series, sample.value(), OptionalLong.empty());
+        writer.sample(family.name(), sample.labels(), sample.value(), OptionalLong.empty());
       }
     }
   }
