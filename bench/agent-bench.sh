@@ -13,8 +13,9 @@
 #   BENCH_PORT          first of two ports on 127.0.0.1 (default 19196)
 #
 # Steps: build the stub libnvidia-ml with gcc; start both; scrape both /metrics endpoints every
-# second (the agent collects on its own clock; node_exporter collects on each scrape); after a
-# 15 s warm-up, read utime+stime of each process from /proc/<pid>/stat at the start and end of the
+# second over kept-alive connections like Prometheus (bench/keepalive_scraper.py; the agent
+# collects on its own clock, node_exporter on each scrape); after a 45 s warm-up (the JIT compiler
+# is still busy before that; a node agent runs for days), read utime+stime of each process from /proc/<pid>/stat at the start and end of the
 # window and VmRSS every second. CPU per collection = CPU seconds in the window / collections in
 # the window (the agent's flightdeck_agent_collections_total; node_exporter's successful scrapes).
 # The Markdown table goes to stdout and to bench/results/agent-<date>.md.
@@ -39,7 +40,7 @@ NODE_EXPORTER_BIN=${NODE_EXPORTER_BIN:-/usr/bin/prometheus-node-exporter}
 BENCH_PORT=${BENCH_PORT:-19196}
 AGENT_PORT=$BENCH_PORT
 NE_PORT=$((BENCH_PORT + 1))
-WARMUP=15
+WARMUP=45
 TICKS=$(getconf CLK_TCK)
 
 log() { echo "[agent-bench] $*" >&2; }
@@ -49,6 +50,7 @@ die() { log "error: $*"; exit 1; }
 [[ -x $NODE_EXPORTER_BIN ]] || die "no node_exporter at $NODE_EXPORTER_BIN"
 command -v gcc >/dev/null || die "need gcc for the stub NVML library"
 command -v curl >/dev/null || die "need curl"
+command -v python3 >/dev/null || die "need python3 for the scraper"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/flightdeck-agent-bench.XXXXXX")
 pids=()
@@ -137,17 +139,21 @@ collections() {
     awk '/^flightdeck_agent_collections_total / { print $2 }'
 }
 
-# One scrape of each per second; counts node_exporter's successful scrapes.
+# One scrape of each per second over kept-alive connections, as Prometheus scrapes (a new
+# connection per scrape would mostly measure connection set-up); counts node_exporter's successful
+# scrapes. RSS is sampled every second meanwhile.
 ne_scrapes=0
 scrape_for() {
-  local end=$((SECONDS + $1))
-  while ((SECONDS < end)); do
-    curl -sf -o /dev/null "http://127.0.0.1:$AGENT_PORT/metrics" || true
-    curl -sf -o "$WORK/node_exporter.last" "http://127.0.0.1:$NE_PORT/metrics" && ne_scrapes=$((ne_scrapes + 1))
+  python3 "$ROOT/bench/keepalive_scraper.py" "$1" "$WORK" \
+    "http://127.0.0.1:$AGENT_PORT/metrics" "http://127.0.0.1:$NE_PORT/metrics" &
+  local scraper=$!
+  while kill -0 "$scraper" 2>/dev/null; do
     agent_rss_max=$(( $(rss_kb "$agent_pid") > agent_rss_max ? $(rss_kb "$agent_pid") : agent_rss_max ))
     ne_rss_max=$(( $(rss_kb "$ne_pid") > ne_rss_max ? $(rss_kb "$ne_pid") : ne_rss_max ))
     sleep 1
   done
+  wait "$scraper" || die "the scraper failed"
+  ne_scrapes=$(sed -n 2p "$WORK/scrapes")
 }
 
 agent_rss_max=0
@@ -168,7 +174,7 @@ agent_n1=$(collections)
 agent_rss_end=$(rss_kb "$agent_pid")
 ne_rss_end=$(rss_kb "$ne_pid")
 agent_series=$(curl -sf "http://127.0.0.1:$AGENT_PORT/metrics" | grep -cv '^#' || true)
-ne_series=$(grep -cv '^#' "$WORK/node_exporter.last" || true)
+ne_series=$(grep -cv '^#' "$WORK/1.last" || true)
 
 agent_n=$(awk -v a="$agent_n0" -v b="$agent_n1" 'BEGIN { printf "%d", b - a }')
 row() { # name cpu_ticks collections rss_end_kb rss_max_kb series
@@ -185,7 +191,7 @@ out="$RESULTS/agent-$date_tag.md"
 {
   echo "## Agent cost, $(date -u +%Y-%m-%d) ($(nproc) cores, $(uname -r))"
   echo
-  echo "Collection every 1 s for ${seconds} s after ${WARMUP} s of warm-up; both /metrics scraped every second."
+  echo "Collection every 1 s for ${seconds} s after ${WARMUP} s of warm-up; both /metrics scraped every second over kept-alive connections."
   echo "Agent: 8 stub GPUs + host collectors + filesystems. node_exporter $("$NODE_EXPORTER_BIN" --version 2>&1 | awk 'NR == 1 { print $3 }'): cpu, loadavg, meminfo, netdev, diskstats, filesystem."
   echo
   echo "| process | series | collections | CPU s | CPU % of one core | CPU ms per collection | RSS MiB (end) | RSS MiB (max) |"

@@ -1,6 +1,7 @@
 package io.flightdeck.collector.gpu;
 
 import io.flightdeck.collector.host.MetricFamily;
+import io.flightdeck.model.Labels;
 import io.flightdeck.model.MetricType;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -68,11 +69,14 @@ final class GpuFamilies {
     for (GpuReading reading : readings) {
       GpuIdentity id = reading.identity();
       healthy.add(reading.healthy() ? 1 : 0, labels(id, "reason", reading.health()));
+      // One label set per GPU for all its fields, not one per series.
+      Labels gpu = Labels.of(labels(id));
+      Labels approximated = Labels.of(labels(id, "source", "nvml_pcie_throughput"));
       for (Map.Entry<DcgmField, Double> value : reading.values().entrySet()) {
         DcgmField field = value.getKey();
-        String[] labels =
-            field.approximated() ? labels(id, "source", "nvml_pcie_throughput") : labels(id);
-        fields.computeIfAbsent(field, GpuFamilies::family).add(value.getValue(), labels);
+        fields
+            .computeIfAbsent(field, GpuFamilies::family)
+            .add(value.getValue(), field.approximated() ? approximated : gpu);
       }
       Double mask = reading.values().get(DcgmField.CLOCKS_EVENT_REASONS);
       if (mask != null) {

@@ -7,7 +7,9 @@ import com.sun.jna.Pointer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@link Nvml} over JNA, calling the versioned symbols explicitly (the header's unversioned names
@@ -24,6 +26,9 @@ final class JnaNvml implements Nvml {
   private static final int PROCESS_RETRIES = 3;
 
   private final NativeLibrary library;
+
+  /** Looked-up symbols: JNA's own cache builds a key string and locks on every lookup. */
+  private final Map<String, Function> functions = new ConcurrentHashMap<>();
 
   private JnaNvml(NativeLibrary library) {
     this.library = library;
@@ -323,11 +328,14 @@ final class JnaNvml implements Nvml {
   }
 
   private void call(String symbol, Object... args) throws NvmlException {
-    Function function;
-    try {
-      function = library.getFunction(symbol);
-    } catch (UnsatisfiedLinkError e) {
-      throw new NvmlException(symbol, NvmlException.FUNCTION_NOT_FOUND, "Function Not Found");
+    Function function = functions.get(symbol);
+    if (function == null) {
+      try {
+        function = library.getFunction(symbol);
+      } catch (UnsatisfiedLinkError e) {
+        throw new NvmlException(symbol, NvmlException.FUNCTION_NOT_FOUND, "Function Not Found");
+      }
+      functions.put(symbol, function);
     }
     int rc = function.invokeInt(args);
     if (rc != NvmlException.SUCCESS) {

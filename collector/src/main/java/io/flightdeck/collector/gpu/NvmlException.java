@@ -24,7 +24,9 @@ public final class NvmlException extends Exception {
   private final int code;
 
   NvmlException(String call, int code, String description) {
-    super("[call=" + call + "] [code=" + code + "] " + description);
+    // No stack trace: the call and code say what failed, and fields a GPU lacks fail on every
+    // collection, where filling in a trace would cost more than the call itself.
+    super("[call=" + call + "] [code=" + code + "] " + description, null, false, false);
     this.code = code;
   }
 

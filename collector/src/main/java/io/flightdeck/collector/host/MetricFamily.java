@@ -39,6 +39,12 @@ public final class MetricFamily {
     return this;
   }
 
+  /** Adds a sample with a label set built once for many samples. Returns this for chaining. */
+  public MetricFamily add(double value, Labels labels) {
+    samples.add(new Sample(labels, value));
+    return this;
+  }
+
   public String name() {
     return name;
   }
