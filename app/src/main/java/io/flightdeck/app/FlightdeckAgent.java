@@ -63,8 +63,11 @@ final class FlightdeckAgent implements AutoCloseable {
   private final LongAdder collectionFailures = new LongAdder();
   private volatile double lastDurationSeconds;
 
-  /** The latest collection as a /metrics body, encoded once per collection, not per scrape. */
-  private volatile byte[] latest = new byte[0];
+  /** The latest collection; rendered as text only when scraped, at most once per collection. */
+  private volatile List<MetricFamily> latest = List.of();
+
+  private List<MetricFamily> rendered;
+  private byte[] renderedBody = new byte[0];
 
   private NodeCollection node;
   private AgentMetrics metrics;
@@ -126,7 +129,7 @@ final class FlightdeckAgent implements AutoCloseable {
     long timestamp = clock.millis();
     try {
       List<MetricFamily> families = node.collect();
-      latest = MetricsText.toText(families).getBytes(StandardCharsets.UTF_8);
+      latest = families;
       send(families, timestamp);
     } catch (RuntimeException e) {
       // One bad collection must not end the schedule (an exception would cancel it).
@@ -201,8 +204,21 @@ final class FlightdeckAgent implements AutoCloseable {
     }
   }
 
+  /**
+   * The text of the latest collection: Prometheus scrapes every 15 s or so while the agent may
+   * collect every second, so rendering waits for a scrape.
+   */
+  private synchronized byte[] collectedBody() {
+    List<MetricFamily> families = latest;
+    if (families != rendered) {
+      renderedBody = MetricsText.toText(families).getBytes(StandardCharsets.UTF_8);
+      rendered = families;
+    }
+    return renderedBody;
+  }
+
   private byte[] metricsBody() throws IOException {
-    byte[] collected = latest;
+    byte[] collected = collectedBody();
     byte[] own = metrics.scrape();
     byte[] body = new byte[collected.length + own.length];
     System.arraycopy(collected, 0, body, 0, collected.length);

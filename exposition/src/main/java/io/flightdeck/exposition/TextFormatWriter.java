@@ -118,16 +118,23 @@ public final class TextFormatWriter {
     out.append('"');
   }
 
+  /** Appends runs without escapes whole: most names and values have none. */
   private void appendEscaped(String text, boolean quote) throws IOException {
+    int run = 0;
     for (int i = 0; i < text.length(); i++) {
-      char ch = text.charAt(i);
-      switch (ch) {
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '"' -> out.append(quote ? "\\\"" : "\"");
-        default -> out.append(ch);
+      String escaped =
+          switch (text.charAt(i)) {
+            case '\\' -> "\\\\";
+            case '\n' -> "\\n";
+            case '"' -> quote ? "\\\"" : null;
+            default -> null;
+          };
+      if (escaped != null) {
+        out.append(text, run, i).append(escaped);
+        run = i + 1;
       }
     }
+    out.append(text, run, text.length());
   }
 
   static boolean isLegacyName(String name, boolean colons) {
