@@ -69,9 +69,15 @@ final class GpuFamilies {
     for (GpuReading reading : readings) {
       GpuIdentity id = reading.identity();
       healthy.add(reading.healthy() ? 1 : 0, labels(id, "reason", reading.health()));
-      // One label set per GPU for all its fields, not one per series.
-      Labels gpu = Labels.of(labels(id));
-      Labels approximated = Labels.of(labels(id, "source", "nvml_pcie_throughput"));
+      Map<Integer, ProcessDetails> details = new java.util.LinkedHashMap<>();
+      for (GpuProcess process : reading.processes()) {
+        details.put(process.pid(), processes.apply(process.pid()));
+      }
+      // One label set per GPU for all its fields, not one per series; with the pod using it, as
+      // dcgm-exporter labels a GPU allocated to a pod.
+      String[] pod = podLabels(details.values());
+      Labels gpu = Labels.of(labels(id, pod));
+      Labels approximated = Labels.of(labels(id, concat(pod, "source", "nvml_pcie_throughput")));
       for (Map.Entry<DcgmField, Double> value : reading.values().entrySet()) {
         DcgmField field = value.getKey();
         fields
@@ -89,7 +95,7 @@ final class GpuFamilies {
         if (process.usedMemoryBytes().isPresent()) {
           memory.add(
               process.usedMemoryBytes().getAsLong(),
-              labels(id, processLabels(process.pid(), processes.apply(process.pid()))));
+              labels(id, processLabels(process.pid(), details.get(process.pid()))));
         }
       }
     }
@@ -110,11 +116,39 @@ final class GpuFamilies {
         : MetricFamily.gauge(field.metricName(), field.help());
   }
 
+  /**
+   * {@code namespace} and {@code pod} when every process on the GPU whose pod is known runs in the
+   * same pod; none otherwise (no pod, or a GPU shared by several pods).
+   */
+  private static String[] podLabels(java.util.Collection<ProcessDetails> details) {
+    java.util.Set<List<String>> pods = new java.util.HashSet<>();
+    for (ProcessDetails d : details) {
+      if (d.pod().isPresent()) {
+        pods.add(List.of(d.namespace().orElse(""), d.pod().get()));
+      }
+    }
+    if (pods.size() != 1) {
+      return new String[0];
+    }
+    List<String> only = pods.iterator().next();
+    return only.get(0).isEmpty()
+        ? new String[] {"pod", only.get(1)}
+        : new String[] {"namespace", only.get(0), "pod", only.get(1)};
+  }
+
+  private static String[] concat(String[] first, String... more) {
+    String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+    System.arraycopy(more, 0, all, first.length, more.length);
+    return all;
+  }
+
   private static String[] processLabels(int pid, ProcessDetails details) {
     List<String> pairs = new ArrayList<>(List.of("pid", Integer.toString(pid)));
     details.commandLine().ifPresent(c -> pairs.addAll(List.of("command", c)));
     details.containerId().ifPresent(c -> pairs.addAll(List.of("container_id", c)));
     details.podUid().ifPresent(p -> pairs.addAll(List.of("pod_uid", p)));
+    details.pod().ifPresent(p -> pairs.addAll(List.of("pod", p)));
+    details.namespace().ifPresent(n -> pairs.addAll(List.of("namespace", n)));
     details
         .rankEnvironment()
         .forEach(

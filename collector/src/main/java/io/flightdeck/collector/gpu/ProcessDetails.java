@@ -11,6 +11,9 @@ import java.util.Optional;
  * @param cgroupPath the unified (v2) cgroup path, else the first non-root v1 path
  * @param containerId the 64-hex container id found in the cgroup path
  * @param podUid the Kubernetes pod uid found in the cgroup path, with dashes
+ * @param pod the pod's name, for a process in a pod: its {@code HOSTNAME}, which Kubernetes sets to
+ *     the pod name
+ * @param namespace the pod's namespace, from the service-account files mounted in its container
  * @param rankEnvironment the distributed-training variables of {@link
  *     ProcessInfoReader#RANK_VARIABLES} that are set
  */
@@ -19,6 +22,8 @@ record ProcessDetails(
     Optional<String> cgroupPath,
     Optional<String> containerId,
     Optional<String> podUid,
+    Optional<String> pod,
+    Optional<String> namespace,
     Map<String, String> rankEnvironment) {
 
   ProcessDetails {

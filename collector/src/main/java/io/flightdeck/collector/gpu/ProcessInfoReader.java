@@ -12,9 +12,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a GPU process's command line, cgroup (container id, Kubernetes pod uid) and rank variables
- * from a procfs root ({@code /proc} on a live host, a fixture tree in tests). NVML reports host
- * pids, so this must read the host's procfs. Stateless and thread-safe.
+ * Reads a GPU process's command line, cgroup (container id, Kubernetes pod uid), pod name and
+ * namespace, and rank variables from a procfs root ({@code /proc} on a live host, a fixture tree in
+ * tests). NVML reports host pids, so this must read the host's procfs. Stateless and thread-safe.
  */
 final class ProcessInfoReader {
   /** The environment variables torchrun and most launchers set for each rank. */
@@ -26,6 +26,10 @@ final class ProcessInfoReader {
       Pattern.compile(
           "pod([0-9a-f]{8}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{4}[-_][0-9a-f]{12})");
   private static final int MAX_COMMAND_CHARS = 256;
+
+  /** The namespace file of the pod's service account, seen through the process's own root. */
+  private static final String SERVICE_ACCOUNT_NAMESPACE =
+      "root/var/run/secrets/kubernetes.io/serviceaccount/namespace";
 
   private final Path procRoot;
 
@@ -40,21 +44,40 @@ final class ProcessInfoReader {
     Optional<String> cgroup =
         readText(dir.resolve("cgroup")).flatMap(ProcessInfoReader::cgroupPath);
     Map<String, String> ranks = new LinkedHashMap<>();
+    String[] hostname = {null};
     readNulSeparated(dir.resolve("environ"))
         .ifPresent(
             environ -> {
               for (String entry : environ.split("\0")) {
                 int eq = entry.indexOf('=');
-                if (eq > 0 && RANK_VARIABLES.contains(entry.substring(0, eq))) {
-                  ranks.put(entry.substring(0, eq), entry.substring(eq + 1));
+                if (eq <= 0) {
+                  continue;
+                }
+                String name = entry.substring(0, eq);
+                if (RANK_VARIABLES.contains(name)) {
+                  ranks.put(name, entry.substring(eq + 1));
+                } else if (name.equals("HOSTNAME")) {
+                  hostname[0] = entry.substring(eq + 1);
                 }
               }
             });
+    Optional<String> podUid =
+        cgroup.flatMap(path -> lastGroup(POD_UID, path)).map(uid -> uid.replace('_', '-'));
+    // Only a process in a pod has a pod name and namespace; elsewhere HOSTNAME is the host's.
+    Optional<String> pod = podUid.flatMap(uid -> Optional.ofNullable(hostname[0]));
+    Optional<String> namespace =
+        podUid.flatMap(
+            uid ->
+                readText(dir.resolve(SERVICE_ACCOUNT_NAMESPACE))
+                    .map(String::strip)
+                    .filter(ns -> !ns.isEmpty()));
     return new ProcessDetails(
         command,
         cgroup,
         cgroup.flatMap(path -> lastGroup(CONTAINER_ID, path)),
-        cgroup.flatMap(path -> lastGroup(POD_UID, path)).map(uid -> uid.replace('_', '-')),
+        podUid,
+        pod,
+        namespace,
         ranks);
   }
 

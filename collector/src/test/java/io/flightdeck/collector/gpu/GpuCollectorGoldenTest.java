@@ -95,7 +95,11 @@ class GpuCollectorGoldenTest {
             + "ab".repeat(32)
             + ".scope\n");
     Files.writeString(
-        pid.resolve("environ"), "PATH=/usr/bin\0RANK=0\0LOCAL_RANK=0\0WORLD_SIZE=16\0");
+        pid.resolve("environ"),
+        "PATH=/usr/bin\0HOSTNAME=qwen-sft-worker-3\0RANK=0\0LOCAL_RANK=0\0WORLD_SIZE=16\0");
+    Path serviceAccount =
+        Files.createDirectories(pid.resolve("root/var/run/secrets/kubernetes.io/serviceaccount"));
+    Files.writeString(serviceAccount.resolve("namespace"), "ml-team");
     return root;
   }
 

@@ -193,6 +193,8 @@ class NvidiaSmiXmlParserTest {
         java.util.Optional.empty(),
         java.util.Optional.empty(),
         java.util.Optional.empty(),
+        java.util.Optional.empty(),
+        java.util.Optional.empty(),
         Map.of());
   }
 }
