@@ -214,7 +214,31 @@ final class ScrapeLoop {
       return;
     }
     stopped = true;
-    if (!stale || status.health() == Health.UNKNOWN) {
+    if (stale) {
+      endSeries();
+    }
+  }
+
+  /**
+   * Takes over the series a stopped loop of the same target wrote under an earlier configuration of
+   * its job, so that series the new configuration no longer produces get their staleness markers at
+   * this loop's first scrape, as if nothing had been restarted.
+   */
+  synchronized void adopt(ScrapeLoop previous) {
+    synchronized (previous) {
+      series = previous.series;
+      reportRefs.putAll(previous.reportRefs);
+      storedMetadata = previous.storedMetadata;
+      status = previous.status;
+    }
+  }
+
+  /**
+   * Ends every series this stopped loop wrote, synthetic ones included: its target is gone. A loop
+   * that never scraped has nothing to end.
+   */
+  synchronized void endSeries() {
+    if (status.health() == Health.UNKNOWN) {
       return;
     }
     long now = clock.millis();

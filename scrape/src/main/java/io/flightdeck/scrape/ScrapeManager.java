@@ -66,7 +66,8 @@ public final class ScrapeManager implements AutoCloseable {
         if (current != null && current.config().equals(job)) {
           next.put(job.jobName(), current);
         } else {
-          ScrapePool pool = create(job);
+          // A changed job's new pool retires the old one and takes over its targets' series.
+          ScrapePool pool = create(job, current);
           fresh.add(pool);
           next.put(job.jobName(), pool);
         }
@@ -76,13 +77,11 @@ public final class ScrapeManager implements AutoCloseable {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
     for (Map.Entry<String, ScrapePool> old : pools.entrySet()) {
-      ScrapePool replacement = next.get(old.getKey());
-      if (replacement != old.getValue()) {
-        // A changed job's targets live on in its new pool; a removed job's series end here.
-        // Stopping waits for scrapes in flight, so it runs off the caller's thread.
+      if (!next.containsKey(old.getKey())) {
+        // A removed job's series end here. Stopping waits for scrapes in flight, so it runs off
+        // the caller's thread.
         ScrapePool retired = old.getValue();
-        boolean stale = replacement == null;
-        workers.execute(() -> retired.stop(stale));
+        workers.execute(() -> retired.stop(true));
       }
     }
     pools.clear();
@@ -91,7 +90,7 @@ public final class ScrapeManager implements AutoCloseable {
     log.info("scraping {} jobs ({} started or restarted)", pools.size(), fresh.size());
   }
 
-  private ScrapePool create(ScrapeConfig job) throws ScrapeException {
+  private ScrapePool create(ScrapeConfig job, ScrapePool predecessor) throws ScrapeException {
     HttpClient client = HttpClients.create(job.httpClient().tlsConfig(), workers);
     HttpScraper scraper = new HttpScraper(client, job.httpClient(), job.limits().bodySizeLimit());
     return new ScrapePool(
@@ -102,7 +101,8 @@ public final class ScrapeManager implements AutoCloseable {
         workers,
         Discoverers.create(job.jobName(), job.serviceDiscovery()),
         scraper,
-        client);
+        client,
+        predecessor);
   }
 
   /** Every target being scraped, job by job. */

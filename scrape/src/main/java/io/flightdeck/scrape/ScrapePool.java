@@ -42,6 +42,27 @@ final class ScrapePool {
   private List<DroppedTarget> dropped = List.of();
   private boolean stopped;
 
+  /** The job's pool under its previous configuration, retired when this one starts; or null. */
+  private final ScrapePool predecessor;
+
+  /**
+   * The predecessor's loops by target, until every discoverer of this pool has reported once: a
+   * target found again continues its series, the others are ended then.
+   */
+  private Map<TargetIdentity, ScrapeLoop> handedOver = new LinkedHashMap<>();
+
+  /**
+   * A target across configurations of its job, as Prometheus identifies one: its public labels and
+   * URL (a new interval or timeout changes neither).
+   */
+  record TargetIdentity(Labels labels, java.net.URI url) {
+    static TargetIdentity of(ScrapeTarget target) {
+      return new TargetIdentity(target.labels(), target.url());
+    }
+  }
+
+  private final boolean[] reported;
+
   private record Running(ScrapeLoop loop, ScheduledFuture<?> schedule) {}
 
   ScrapePool(
@@ -52,8 +73,10 @@ final class ScrapePool {
       ExecutorService workers,
       List<Discoverer> discoverers,
       HttpScraper scraper,
-      HttpClient client) {
+      HttpClient client,
+      ScrapePool predecessor) {
     this.config = config;
+    this.predecessor = predecessor;
     this.storage = storage;
     this.clock = clock;
     this.timer = timer;
@@ -62,13 +85,36 @@ final class ScrapePool {
     this.scraper = scraper;
     this.client = client;
     discoverers.forEach(d -> groups.add(List.of()));
+    this.reported = new boolean[discoverers.size()];
   }
 
   ScrapeConfig config() {
     return config;
   }
 
+  /**
+   * Starts discovery; a pool replacing its job's earlier one first retires it (off the caller's
+   * thread, as that waits for scrapes in flight) and takes over its loops.
+   */
   void start() {
+    if (predecessor == null) {
+      startDiscovery();
+      return;
+    }
+    workers.execute(
+        () -> {
+          Map<TargetIdentity, ScrapeLoop> loops = predecessor.retire();
+          synchronized (this) {
+            handedOver = new LinkedHashMap<>(loops);
+          }
+          startDiscovery();
+        });
+  }
+
+  private void startDiscovery() {
+    if (discoverers.isEmpty()) {
+      endUnclaimed();
+    }
     for (int i = 0; i < discoverers.size(); i++) {
       int index = i;
       discoverers.get(i).start(update -> update(index, update));
@@ -81,6 +127,29 @@ final class ScrapePool {
     }
     groups.set(index, update);
     sync();
+    reported[index] = true;
+    boolean all = true;
+    for (boolean r : reported) {
+      all &= r;
+    }
+    if (all) {
+      endUnclaimed();
+    }
+  }
+
+  /** Ends the series of the predecessor's targets that this configuration does not scrape. */
+  private synchronized void endUnclaimed() {
+    if (handedOver.isEmpty()) {
+      return;
+    }
+    for (ScrapeLoop gone : handedOver.values()) {
+      try {
+        workers.execute(gone::endSeries);
+      } catch (java.util.concurrent.RejectedExecutionException e) {
+        // shutting down: no staleness markers then
+      }
+    }
+    handedOver = new LinkedHashMap<>();
   }
 
   /** Reconciles loops with the targets of every discoverer's latest groups. */
@@ -139,6 +208,10 @@ final class ScrapePool {
   private Running schedule(TargetBuilder.Result result) {
     ScrapeTarget target = result.target();
     ScrapeLoop loop = new ScrapeLoop(target, result.discovered(), config, scraper, storage, clock);
+    ScrapeLoop previous = handedOver.remove(TargetIdentity.of(target));
+    if (previous != null) {
+      loop.adopt(previous);
+    }
     AtomicBoolean busy = new AtomicBoolean();
     Runnable tick =
         () -> {
@@ -212,16 +285,36 @@ final class ScrapePool {
    * wrote is marked stale. Returns once the loops have stopped.
    */
   void stop(boolean stale) {
+    Map<TargetIdentity, ScrapeLoop> loops = retire();
+    if (stale) {
+      loops.values().forEach(ScrapeLoop::endSeries);
+    }
+  }
+
+  /**
+   * Stops discovery and every loop without ending any series, and returns the loops by target (with
+   * those still handed over from a predecessor), for the job's next pool to take over.
+   */
+  Map<TargetIdentity, ScrapeLoop> retire() {
     List<Running> loops;
+    Map<TargetIdentity, ScrapeLoop> unclaimed;
     synchronized (this) {
       stopped = true;
       loops = new ArrayList<>(running.values());
       running.clear();
+      unclaimed = handedOver;
+      handedOver = new LinkedHashMap<>();
     }
     discoverers.forEach(Discoverer::close);
     loops.forEach(r -> r.schedule().cancel(false));
-    loops.forEach(r -> r.loop().stop(stale));
+    Map<TargetIdentity, ScrapeLoop> out = new LinkedHashMap<>();
+    for (Running r : loops) {
+      r.loop().stop(false);
+      out.put(TargetIdentity.of(r.loop().target()), r.loop());
+    }
+    unclaimed.forEach(out::putIfAbsent);
     client.shutdownNow(); // aborts exchanges still hanging
+    return out;
   }
 
   /** Prometheus's globalUrl: the scrape URL with a loopback host replaced by this host's name. */

@@ -111,6 +111,55 @@ class ScrapeManagerTest {
   }
 
   @Test
+  void aChangedJobEndsTheSeriesOfTargetsAndMetricsItNoLongerScrapes() throws Exception {
+    TargetServer other = new TargetServer();
+    try {
+      other.serve("/metrics", TargetServer.TEXT, "llm_train_step 7\n");
+      String job =
+          """
+          scrape_configs:
+            - job_name: train
+              scrape_interval: %s
+              scrape_timeout: 50ms
+              static_configs: [{targets: [%s]}]
+          %s""";
+      manager.apply(
+          TestConfigs.load(
+              job.formatted("50ms", "'" + good.address() + "', '" + other.address() + "'", "")));
+      await("both targets scraped", () -> ups(good) >= 1 && ups(other) >= 1);
+
+      // The same job with another interval, one target fewer, and llm_train_step dropped.
+      manager.apply(
+          TestConfigs.load(
+              job.formatted(
+                  "60ms",
+                  "'" + good.address() + "'",
+                  "    metric_relabel_configs:\n"
+                      + "      - {source_labels: [__name__], regex: llm_train_step, action: drop}\n")));
+      await("the removed target's up to end", () -> staleUp(other));
+      await(
+          "the dropped metric to end on the kept target",
+          () ->
+              storage.named("llm_train_step").stream()
+                  .anyMatch(
+                      s ->
+                          s.labels().get("instance").equals(good.address())
+                              && StaleMarker.is(s.value())));
+      long before = ups(good);
+      await("the kept target scraped on", () -> ups(good) > before);
+      assertThat(staleUp(good)).as("the kept target's series go on").isFalse();
+    } finally {
+      other.close();
+    }
+  }
+
+  private boolean staleUp(TargetServer server) {
+    return storage.named("up").stream()
+        .anyMatch(
+            s -> s.labels().get("instance").equals(server.address()) && StaleMarker.is(s.value()));
+  }
+
+  @Test
   void reportsActiveAndDroppedTargets() throws Exception {
     manager.apply(
         TestConfigs.load(
