@@ -4,11 +4,25 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Decodes {@code basic_auth}, {@code authorization} and {@code tls_config}, inlined in a section.
+ * Decodes Prometheus's HTTP client settings inlined in a section: {@code basic_auth}, {@code
+ * authorization}, the legacy {@code bearer_token} and {@code bearer_token_file}, {@code
+ * tls_config}, {@code follow_redirects}, {@code proxy_url} and {@code enable_http2} (accepted:
+ * Flightdeck talks HTTP/1.1 to targets, which Prometheus's own default for scrapes now is too).
+ * {@code oauth2} is refused with a clear error, as Flightdeck cannot fetch tokens yet.
  */
 final class HttpClientDecoder {
   /** The field names this decoder reads from its parent section. */
-  static final Set<String> FIELDS = Set.of("basic_auth", "authorization", "tls_config");
+  static final Set<String> FIELDS =
+      Set.of(
+          "basic_auth",
+          "authorization",
+          "bearer_token",
+          "bearer_token_file",
+          "oauth2",
+          "tls_config",
+          "follow_redirects",
+          "enable_http2",
+          "proxy_url");
 
   private static final Set<String> BASIC_AUTH = Set.of("username", "password", "password_file");
   private static final Set<String> AUTHORIZATION =
@@ -19,14 +33,58 @@ final class HttpClientDecoder {
   private HttpClientDecoder() {}
 
   static HttpClientConfig decode(Node.Fields parent) {
+    if (!parent.get("oauth2").isNull()) {
+      throw parent.get("oauth2").error("oauth2 is not supported by Flightdeck yet");
+    }
     BasicAuth basic = basicAuth(parent.get("basic_auth"));
     Authorization authorization = authorization(parent.get("authorization"));
+    Authorization bearer = bearer(parent);
+    if (bearer != null && (basic != null || authorization != null)) {
+      throw parent
+          .get(parent.get("bearer_token").isNull() ? "bearer_token_file" : "bearer_token")
+          .error(
+              "at most one of basic_auth, oauth2, bearer_token & bearer_token_file must be"
+                  + " configured");
+    }
     if (basic != null && authorization != null) {
       throw parent
           .get("authorization")
           .error("at most one of basic_auth, oauth2 & authorization must be configured");
     }
-    return new HttpClientConfig(basic, authorization, tls(parent.get("tls_config")));
+    parent.get("enable_http2").bool(true);
+    return new HttpClientConfig(
+        basic,
+        bearer != null ? bearer : authorization,
+        tls(parent.get("tls_config")),
+        parent.get("follow_redirects").bool(true),
+        proxy(parent.get("proxy_url")));
+  }
+
+  /** Prometheus 2's {@code bearer_token} / {@code bearer_token_file}: a Bearer authorization. */
+  private static Authorization bearer(Node.Fields parent) {
+    String token = parent.get("bearer_token").string();
+    java.nio.file.Path file = parent.get("bearer_token_file").file();
+    if (token.isEmpty() && file == null) {
+      return null;
+    }
+    if (!token.isEmpty() && file != null) {
+      throw parent
+          .get("bearer_token_file")
+          .error("at most one of bearer_token & bearer_token_file must be configured");
+    }
+    return new Authorization(Authorization.DEFAULT_TYPE, token, file);
+  }
+
+  private static java.net.URI proxy(Node node) {
+    if (node.isNull() || node.string().isEmpty()) {
+      return null;
+    }
+    java.net.URI url = DiscoveryDecoder.url(node);
+    String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("http") && !scheme.equals("https") || url.getHost() == null) {
+      throw node.error("proxy_url must be an http or https URL with a host: " + node.string());
+    }
+    return url;
   }
 
   private static BasicAuth basicAuth(Node node) {

@@ -327,6 +327,25 @@ class ConfigErrorsTest {
             "tensorboard: {logdirs: [\"runs\"]}\n",
             "1:25: tensorboard.logdirs[0]: logdir is empty"),
         check(
+            "bearer token beside basic auth",
+            "scrape_configs:\n  - job_name: a\n    basic_auth: {username: u}\n"
+                + "    bearer_token: t\n",
+            "scrape_configs:\n  - job_name: a\n    bearer_token: t\n"
+                + "    follow_redirects: false\n    enable_http2: false\n",
+            "4:5: scrape_configs[0].bearer_token: at most one of basic_auth, oauth2, bearer_token"
+                + " & bearer_token_file must be configured"),
+        check(
+            "oauth2",
+            "scrape_configs:\n  - job_name: a\n    oauth2: {client_id: x}\n",
+            "scrape_configs:\n  - job_name: a\n    authorization: {credentials: x}\n",
+            "3:5: scrape_configs[0].oauth2: oauth2 is not supported by Flightdeck yet"),
+        check(
+            "proxy url",
+            "scrape_configs:\n  - job_name: a\n    proxy_url: socks5://proxy:1080\n",
+            "scrape_configs:\n  - job_name: a\n    proxy_url: http://proxy:3128\n",
+            "3:5: scrape_configs[0].proxy_url: proxy_url must be an http or https URL with a host:"
+                + " socks5://proxy:1080"),
+        check(
             "notifications not a mapping",
             "notifications: [a]\n",
             "notifications: {a: [1]}\n",

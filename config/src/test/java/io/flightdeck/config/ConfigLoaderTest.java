@@ -224,4 +224,30 @@ class ConfigLoaderTest {
         .isInstanceOf(ConfigException.class)
         .hasMessageStartingWith(file + ":1:1: cannot read config file: ");
   }
+
+  @Test
+  void prometheus2BearerTokensRedirectsAndProxiesAreRead(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Path file =
+        java.nio.file.Files.writeString(
+            dir.resolve("p.yml"),
+            """
+            scrape_configs:
+              - job_name: a
+                bearer_token: s3cret
+                follow_redirects: false
+                proxy_url: http://proxy.lab:3128
+              - job_name: b
+                bearer_token_file: /var/run/token
+            """);
+    Config c = ConfigLoader.load(file);
+    HttpClientConfig a = c.scrapeConfigs().get(0).httpClient();
+    assertThat(a.authorization()).isEqualTo(new Authorization("Bearer", "s3cret", null));
+    assertThat(a.followRedirects()).isFalse();
+    assertThat(a.proxyUrl()).hasToString("http://proxy.lab:3128");
+    HttpClientConfig b = c.scrapeConfigs().get(1).httpClient();
+    assertThat(b.authorization().credentialsFile()).isEqualTo(Path.of("/var/run/token"));
+    assertThat(b.followRedirects()).isTrue();
+    assertThat(b.proxyUrl()).isNull();
+  }
 }

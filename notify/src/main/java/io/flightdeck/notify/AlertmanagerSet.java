@@ -1,6 +1,7 @@
 package io.flightdeck.notify;
 
 import io.flightdeck.config.AlertmanagerConfig;
+import io.flightdeck.config.HttpClientConfig;
 import io.flightdeck.config.TlsConfig;
 import io.flightdeck.config.TlsContexts;
 import io.flightdeck.discovery.Discoverer;
@@ -47,15 +48,18 @@ final class AlertmanagerSet implements AutoCloseable {
   }
 
   private static HttpClient client(int index, AlertmanagerConfig config, HttpClient plainClient) {
-    TlsConfig tls = config.httpClient().tlsConfig();
-    if (tls.equals(TlsConfig.DEFAULT)) {
+    HttpClientConfig http = config.httpClient();
+    TlsConfig tls = http.tlsConfig();
+    if (tls.equals(TlsConfig.DEFAULT) && http.followRedirects() && http.proxyUrl() == null) {
       return plainClient;
     }
     try {
-      return HttpClient.newBuilder()
-          .connectTimeout(Duration.ofSeconds(5))
-          .sslContext(TlsContexts.create(tls))
-          .build();
+      HttpClient.Builder builder =
+          http.applyTo(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)));
+      if (!tls.equals(TlsConfig.DEFAULT)) {
+        builder.sslContext(TlsContexts.create(tls));
+      }
+      return builder.build();
     } catch (IOException | GeneralSecurityException e) {
       throw new NotificationsConfigException(
           "alerting.alertmanagers[" + index + "].tls_config",

@@ -38,9 +38,7 @@ final class RemoteWriteClient {
   RemoteWriteClient(RemoteWriteConfig config) throws IOException, GeneralSecurityException {
     this.config = config;
     HttpClient.Builder builder =
-        HttpClient.newBuilder()
-            .connectTimeout(config.remoteTimeout())
-            .followRedirects(HttpClient.Redirect.NEVER);
+        config.httpClient().applyTo(HttpClient.newBuilder().connectTimeout(config.remoteTimeout()));
     TlsConfig tls = config.httpClient().tlsConfig();
     if (!tls.equals(TlsConfig.DEFAULT)) {
       builder.sslContext(TlsContexts.create(tls));

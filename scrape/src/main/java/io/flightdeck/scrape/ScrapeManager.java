@@ -91,7 +91,7 @@ public final class ScrapeManager implements AutoCloseable {
   }
 
   private ScrapePool create(ScrapeConfig job, ScrapePool predecessor) throws ScrapeException {
-    HttpClient client = HttpClients.create(job.httpClient().tlsConfig(), workers);
+    HttpClient client = HttpClients.create(job.httpClient(), workers);
     HttpScraper scraper = new HttpScraper(client, job.httpClient(), job.limits().bodySizeLimit());
     return new ScrapePool(
         job,

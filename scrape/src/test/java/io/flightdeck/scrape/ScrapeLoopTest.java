@@ -38,12 +38,15 @@ class ScrapeLoopTest {
   }
 
   private ScrapeLoop loop(String jobYaml) throws Exception {
+    return loop(jobYaml, server.address());
+  }
+
+  private ScrapeLoop loop(String jobYaml, String address) throws Exception {
     ScrapeConfig job = TestConfigs.job(jobYaml);
     TargetBuilder.Result result =
-        TargetBuilder.build(Labels.of("__address__", server.address()), Labels.EMPTY, job);
+        TargetBuilder.build(Labels.of("__address__", address), Labels.EMPTY, job);
     HttpClient client =
-        HttpClients.create(
-            job.httpClient().tlsConfig(), Executors.newVirtualThreadPerTaskExecutor());
+        HttpClients.create(job.httpClient(), Executors.newVirtualThreadPerTaskExecutor());
     HttpScraper scraper = new HttpScraper(client, job.httpClient(), job.limits().bodySizeLimit());
     return new ScrapeLoop(result.target(), result.discovered(), job, scraper, storage, clock);
   }
@@ -100,6 +103,20 @@ class ScrapeLoopTest {
         .contains("text/plain;version=0.0.4");
     assertThat(server.requests().get(0).headers().getFirst("X-Prometheus-Scrape-Timeout-Seconds"))
         .isEqualTo("10");
+  }
+
+  @Test
+  void scrapesThroughTheConfiguredProxy() throws Exception {
+    // The target's name does not resolve: only the proxy (our server) can answer for it.
+    server.serve("/metrics", TargetServer.TEXT, "llm_train_step 42\n");
+    ScrapeLoop loop =
+        loop(JOB + "  proxy_url: http://" + server.address() + "\n", "gpu-node-7.invalid:9100");
+
+    loop.scrapeOnce();
+
+    assertThat(loop.status().lastError()).isEmpty();
+    assertThat(loop.status().health()).isEqualTo(Health.UP);
+    assertThat(value("llm_train_step", T0)).isEqualTo(42);
   }
 
   @Test

@@ -117,8 +117,7 @@ class TlsScrapeTest {
             Labels.EMPTY,
             job);
     HttpClient client =
-        HttpClients.create(
-            job.httpClient().tlsConfig(), Executors.newVirtualThreadPerTaskExecutor());
+        HttpClients.create(job.httpClient(), Executors.newVirtualThreadPerTaskExecutor());
     ScrapeLoop loop =
         new ScrapeLoop(
             result.target(),
