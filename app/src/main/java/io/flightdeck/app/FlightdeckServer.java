@@ -112,6 +112,9 @@ final class FlightdeckServer implements AutoCloseable {
             next -> {
               delivery.apply(next);
               rules.apply(next);
+              if (pushReemission != null) {
+                pushReemission.apply(next);
+              }
             });
     reloader = configs;
     web =

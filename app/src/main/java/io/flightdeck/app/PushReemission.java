@@ -5,6 +5,7 @@ import io.flightdeck.remote.PushReceiver;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,12 +25,30 @@ final class PushReemission implements AutoCloseable {
 
   private final PushReceiver receiver;
   private final ScheduledExecutorService timer;
+  private Duration interval;
+  private ScheduledFuture<?> schedule;
 
   PushReemission(PushReceiver receiver, Duration interval) {
     this.receiver = receiver;
     this.timer = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "push-reemission"));
-    timer.scheduleAtFixedRate(this::reemit, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
-    log.info("re-emitting pushed groups every {}", interval);
+    reschedule(interval, 0);
+  }
+
+  /** Follows a reloaded configuration's scrape interval; the next run comes one interval on. */
+  synchronized void apply(Config config) {
+    Duration next = interval(config);
+    if (!next.equals(interval)) {
+      schedule.cancel(false);
+      reschedule(next, next.toMillis());
+    }
+  }
+
+  private synchronized void reschedule(Duration every, long delayMillis) {
+    interval = every;
+    schedule =
+        timer.scheduleAtFixedRate(
+            this::reemit, delayMillis, every.toMillis(), TimeUnit.MILLISECONDS);
+    log.info("re-emitting pushed groups every {}", every);
   }
 
   /** The configuration's global scrape interval, or the default without a configuration file. */
