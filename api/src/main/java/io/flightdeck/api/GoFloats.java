@@ -22,6 +22,18 @@ final class GoFloats {
     return plain(v);
   }
 
+  /**
+   * Appends {@link #sampleValue}; whole numbers (utilisation, counts, bytes) take a shortcut around
+   * {@link Double#toString}, since Go prints them as plain integers too.
+   */
+  static void appendSampleValue(StringBuilder out, double v) {
+    if (v != 0 && v == Math.rint(v) && Math.abs(v) < 1e15) {
+      out.append((long) v);
+    } else {
+      out.append(sampleValue(v));
+    }
+  }
+
   /** {@code FormatFloat(v, 'f', -1, 64)}: never an exponent; {@code NaN}, {@code +Inf}. */
   static String plain(double v) {
     if (Double.isNaN(v)) {
