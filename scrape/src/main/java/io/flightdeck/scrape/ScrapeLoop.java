@@ -42,7 +42,7 @@ final class ScrapeLoop {
 
   private volatile Labels discovered;
   private volatile String forcedError;
-  private Map<Labels, Long> series = Map.of();
+  private final SeriesCache cache = new SeriesCache();
   private Map<String, MetricMetadata> storedMetadata = Map.of();
   private boolean stopped;
   private volatile Status status = new Status(Health.UNKNOWN, "", 0, 0, Map.of());
@@ -98,6 +98,7 @@ final class ScrapeLoop {
     }
     long start = clock.millis();
     long began = System.nanoTime();
+    cache.beginScrape();
     String error = "";
     HttpScraper.Response response = null;
     String forced = forcedError;
@@ -118,7 +119,8 @@ final class ScrapeLoop {
         try {
           outcome =
               ScrapeBatch.append(
-                  appender, response.body(), response.contentType(), start, target, config, series);
+                  appender, response.body(), response.contentType(), start, target, config, cache);
+          cache.keepBatch();
         } catch (ScrapeException e) {
           error = e.getMessage();
           Appender failed = appender;
@@ -127,8 +129,7 @@ final class ScrapeLoop {
           appender = storage.appender();
         }
       }
-      Map<Labels, Long> current = outcome == null ? Map.of() : outcome.series();
-      markStale(appender, series, current, start);
+      markStale(appender, cache.disappeared(), start);
       double seconds = (System.nanoTime() - began) / 1e9;
       report(appender, start, outcome == null ? 0 : 1, seconds, outcome);
       if (outcome != null) {
@@ -137,7 +138,7 @@ final class ScrapeLoop {
       Appender done = appender;
       appender = null;
       done.commit();
-      series = current;
+      cache.evictOld();
       Map<String, MetricMetadata> metadata =
           outcome == null ? status.metadata() : outcome.metadata();
       status =
@@ -178,15 +179,12 @@ final class ScrapeLoop {
     }
   }
 
-  private static void markStale(
-      Appender appender, Map<Labels, Long> before, Map<Labels, Long> now, long time) {
-    for (Map.Entry<Labels, Long> entry : before.entrySet()) {
-      if (!now.containsKey(entry.getKey())) {
-        try {
-          appender.append(entry.getValue(), entry.getKey(), time, StaleMarker.VALUE);
-        } catch (SampleRejectedException e) {
-          // already superseded by a newer sample: nothing to end
-        }
+  private static void markStale(Appender appender, List<SeriesCache.Entry> gone, long time) {
+    for (SeriesCache.Entry entry : gone) {
+      try {
+        appender.append(entry.ref, entry.labels, time, StaleMarker.VALUE);
+      } catch (SampleRejectedException e) {
+        // already superseded by a newer sample: nothing to end
       }
     }
   }
@@ -221,7 +219,7 @@ final class ScrapeLoop {
     Appender appender = null;
     try {
       appender = storage.appender();
-      markStale(appender, series, Map.of(), now);
+      markStale(appender, cache.latest(), now);
       for (String name : REPORTS) {
         Labels labels = target.labels().toBuilder().set(Labels.METRIC_NAME, name).build();
         try {
@@ -239,6 +237,5 @@ final class ScrapeLoop {
       }
       log.warn("{}: staleness markers not written: {}", target.url(), e.getMessage());
     }
-    series = Map.of();
   }
 }
