@@ -5,7 +5,6 @@ import io.flightdeck.config.ScrapeConfig;
 import io.flightdeck.discovery.Discoverers;
 import io.flightdeck.model.Clock;
 import io.flightdeck.storage.Appendable;
-import java.net.http.HttpClient;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,8 +91,9 @@ public final class ScrapeManager implements AutoCloseable {
   }
 
   private ScrapePool create(ScrapeConfig job) throws ScrapeException {
-    HttpClient client = HttpClients.create(job.httpClient().tlsConfig(), workers);
-    HttpScraper scraper = new HttpScraper(client, job.httpClient(), job.limits().bodySizeLimit());
+    HttpClientShards clients = new HttpClientShards(job.httpClient().tlsConfig(), workers);
+    HttpScraper scraper =
+        new HttpScraper(clients::forTarget, job.httpClient(), job.limits().bodySizeLimit());
     return new ScrapePool(
         job,
         storage,
@@ -102,7 +102,7 @@ public final class ScrapeManager implements AutoCloseable {
         workers,
         Discoverers.create(job.jobName(), job.serviceDiscovery()),
         scraper,
-        client);
+        clients);
   }
 
   /** Every target being scraped, job by job. */

@@ -7,7 +7,6 @@ import io.flightdeck.model.Clock;
 import io.flightdeck.model.Labels;
 import io.flightdeck.storage.Appendable;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +35,7 @@ final class ScrapePool {
   private final ExecutorService workers;
   private final List<Discoverer> discoverers;
   private final HttpScraper scraper;
-  private final HttpClient client;
+  private final HttpClientShards clients;
   private final List<List<TargetGroup>> groups = new ArrayList<>();
   private final Map<Labels, Running> running = new LinkedHashMap<>();
   private List<DroppedTarget> dropped = List.of();
@@ -52,7 +51,7 @@ final class ScrapePool {
       ExecutorService workers,
       List<Discoverer> discoverers,
       HttpScraper scraper,
-      HttpClient client) {
+      HttpClientShards clients) {
     this.config = config;
     this.storage = storage;
     this.clock = clock;
@@ -60,7 +59,7 @@ final class ScrapePool {
     this.workers = workers;
     this.discoverers = List.copyOf(discoverers);
     this.scraper = scraper;
-    this.client = client;
+    this.clients = clients;
     discoverers.forEach(d -> groups.add(List.of()));
   }
 
@@ -221,7 +220,7 @@ final class ScrapePool {
     discoverers.forEach(Discoverer::close);
     loops.forEach(r -> r.schedule().cancel(false));
     loops.forEach(r -> r.loop().stop(stale));
-    client.shutdownNow(); // aborts exchanges still hanging
+    clients.shutdownNow(); // aborts exchanges still hanging
   }
 
   /** Prometheus's globalUrl: the scrape URL with a loopback host replaced by this host's name. */
