@@ -15,11 +15,9 @@ import io.flightdeck.tsdb.encoding.Encbuf;
 import io.flightdeck.tsdb.wal.WalRecordCodec;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Buffers one batch, checks each sample against its series as it arrives, and on commit logs the
@@ -30,17 +28,21 @@ final class HeadAppender implements Appender {
   private final TsdbOptions options;
   private final TsdbMetrics metrics;
   private final long oooWindow;
+  private final long futureToleranceMs;
+  private final long retentionMs;
 
   private HeadSeries[] series = new HeadSeries[64];
   private long[] times = new long[64];
   private double[] values = new double[64];
   private int size;
 
-  /** Newest timestamp and value of each series with samples in this batch. */
-  private final Map<HeadSeries, double[]> batchLast = new IdentityHashMap<>();
+  /**
+   * Series this appender keeps from garbage collection until commit or rollback, each with the
+   * newest timestamp and value it has in this batch ({@link #NO_SAMPLE} before the first).
+   */
+  private final Map<HeadSeries, double[]> held = new IdentityHashMap<>();
 
-  /** Series this appender keeps from garbage collection until commit or rollback. */
-  private final Set<HeadSeries> held = Collections.newSetFromMap(new IdentityHashMap<>());
+  private static final double[] NO_SAMPLE = new double[0];
 
   private final List<String> metadataNames = new ArrayList<>();
   private final List<MetricMetadata> metadataValues = new ArrayList<>();
@@ -51,6 +53,8 @@ final class HeadAppender implements Appender {
     this.options = options;
     this.metrics = metrics;
     this.oooWindow = options.outOfOrderWindow().toMillis();
+    this.futureToleranceMs = options.futureTolerance().toMillis();
+    this.retentionMs = options.retention().toMillis();
   }
 
   @Override
@@ -66,7 +70,7 @@ final class HeadAppender implements Appender {
 
   private long doAppend(long ref, Labels labels, long t, double v) {
     long now = options.clock().millis();
-    if (t > now + options.futureTolerance().toMillis()) {
+    if (t > now + futureToleranceMs) {
       throw new SampleTooFarInFutureException(
           StorageException.withContext(
               "sample timestamp is too far in the future",
@@ -77,8 +81,7 @@ final class HeadAppender implements Appender {
               "now",
               now));
     }
-    long retention = options.retention().toMillis();
-    if (retention > 0 && t < Math.max(head.maxTime(), now) - retention) {
+    if (retentionMs > 0 && t < Math.max(head.maxTime(), now) - retentionMs) {
       throw new SampleTooOldException(
           StorageException.withContext(
               "sample is older than the retention period",
@@ -90,8 +93,8 @@ final class HeadAppender implements Appender {
               options.retention()));
     }
     HeadSeries s = hold(ref, labels);
-    double[] last = batchLast.get(s);
-    if (last != null && t <= (long) last[0]) {
+    double[] last = held.get(s);
+    if (last != NO_SAMPLE && t <= (long) last[0]) {
       if (t == (long) last[0]) {
         if (Double.doubleToRawLongBits(v) == Double.doubleToRawLongBits(last[1])) {
           return s.id;
@@ -113,8 +116,8 @@ final class HeadAppender implements Appender {
         }
       }
     }
-    if (last == null) {
-      batchLast.put(s, new double[] {t, Double.longBitsToDouble(Double.doubleToRawLongBits(v))});
+    if (last == NO_SAMPLE) {
+      held.put(s, new double[] {t, Double.longBitsToDouble(Double.doubleToRawLongBits(v))});
     } else if (t > (long) last[0]) {
       last[0] = t;
       last[1] = v;
@@ -139,11 +142,11 @@ final class HeadAppender implements Appender {
   }
 
   private boolean tryHold(HeadSeries s) {
-    if (held.contains(s)) {
+    if (held.containsKey(s)) {
       return true;
     }
     if (s.acquireForAppend()) {
-      held.add(s);
+      held.put(s, NO_SAMPLE);
       return true;
     }
     return false;
@@ -199,13 +202,14 @@ final class HeadAppender implements Appender {
         WalRecordCodec.addSample(samples, series[i].id, times[i], values[i]);
       }
       WalRecordCodec.finish(samples, size);
-      long seq =
-          head.logCommit(
-              new ArrayList<>(batchLast.keySet()),
-              samples,
-              new Encbuf(256),
-              metadataNames,
-              metadataValues);
+      List<HeadSeries> touched = new ArrayList<>(held.size());
+      held.forEach(
+          (s, last) -> {
+            if (last != NO_SAMPLE) {
+              touched.add(s);
+            }
+          });
+      long seq = head.logCommit(touched, samples, new Encbuf(256), metadataNames, metadataValues);
       try {
         apply(seq);
       } finally {
@@ -222,16 +226,20 @@ final class HeadAppender implements Appender {
     long lowWatermark = head.isolation.lowWatermark();
     long appended = 0;
     long outOfOrder = 0;
+    long minTime = Long.MAX_VALUE;
+    long maxTime = Long.MIN_VALUE;
     for (int i = 0; i < size; i++) {
       switch (series[i].apply(times[i], values[i], seq, lowWatermark, oooWindow, backfillBefore)) {
         case IN_ORDER -> {
           appended++;
-          head.observeTime(times[i]);
+          minTime = Math.min(minTime, times[i]);
+          maxTime = Math.max(maxTime, times[i]);
         }
         case OUT_OF_ORDER -> {
           appended++;
           outOfOrder++;
-          head.observeTime(times[i]);
+          minTime = Math.min(minTime, times[i]);
+          maxTime = Math.max(maxTime, times[i]);
         }
         case DUPLICATE_SAME_VALUE -> {
           // already stored, nothing to do
@@ -239,6 +247,11 @@ final class HeadAppender implements Appender {
         case DUPLICATE_OTHER_VALUE -> metrics.reject("duplicate_timestamp");
         case TOO_OLD_FOR_WINDOW -> metrics.reject("out_of_order");
       }
+    }
+    if (appended > 0) {
+      // Once per batch: the head's bounds are shared, and each update is a compare-and-set.
+      head.observeTime(minTime);
+      head.observeTime(maxTime);
     }
     metrics.samplesAppended.add(appended);
     metrics.outOfOrderSamplesAppended.add(outOfOrder);
@@ -255,11 +268,10 @@ final class HeadAppender implements Appender {
   }
 
   private void release() {
-    for (HeadSeries s : held) {
+    for (HeadSeries s : held.keySet()) {
       s.releaseAppend();
     }
     held.clear();
-    batchLast.clear();
     Arrays.fill(series, 0, size, null);
     size = 0;
   }
