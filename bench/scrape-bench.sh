@@ -23,8 +23,11 @@
 # launcher beside a copy of the jar, so nothing rebuilds it mid-run; start Prometheus; both get
 # the same generated prometheus.yml and an empty data directory. After the warm-up, read
 # utime+stime of each process from /proc/PID/stat at the start and end of the window, then ask
-# each server at the window's end for its own scrape_samples_scraped and up over the window. The
-# Markdown table goes to stdout and to bench/results/scrape-<date>.md.
+# each server at the window's end for its own scrape_samples_scraped and up over the window, and
+# read the samples each says it stored from its own /metrics at both ends. Flightdeck runs with
+# --storage.tsdb.max-series-per-metric raised to targets x series, so that its guard against
+# label explosions (200,000 series per metric by default) does not refuse part of the workload.
+# The Markdown table goes to stdout and to bench/results/scrape-<date>.md.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -114,6 +117,17 @@ wait_ready() {
   return 1
 }
 
+# Samples the server says it stored so far, from its own /metrics.
+stored_samples() {
+  local name
+  case $1 in
+    flightdeck) name=flightdeck_tsdb_samples_appended_total ;;
+    prometheus) name=prometheus_tsdb_head_samples_appended_total ;;
+  esac
+  curl -fsS --max-time 30 "http://127.0.0.1:${PORT[$1]}/metrics" |
+    awk -v name="$name" '$1 == name || index($1, name "{") == 1 { sum += $NF } END { printf "%.0f", sum }'
+}
+
 # One instant query at TIME; prints the single value of the result ("" when empty).
 query() {
   local peer=$1 expr=$2 time=$3
@@ -169,7 +183,8 @@ cp "$FLIGHTDECK_JAR" "$WORK/launcher/app/target/flightdeck.jar"
 log "starting Flightdeck on 127.0.0.1:${PORT[flightdeck]} and Prometheus on 127.0.0.1:${PORT[prometheus]}"
 JAVA_HOME="$(cd "$(dirname "$JAVA")/.." && pwd)" "$WORK/launcher/flightdeck" server \
   --config.file="$WORK/scrape.yml" --storage.tsdb.path="$WORK/flightdeck-data" \
-  --web.listen-address="127.0.0.1:${PORT[flightdeck]}" >"$WORK/flightdeck.log" 2>&1 &
+  --web.listen-address="127.0.0.1:${PORT[flightdeck]}" \
+  --storage.tsdb.max-series-per-metric=$((targets * series)) >"$WORK/flightdeck.log" 2>&1 &
 declare -A PID=([flightdeck]=$!)
 pids+=("${PID[flightdeck]}")
 "$PROMETHEUS_BIN" --config.file="$WORK/scrape.yml" --storage.tsdb.path="$WORK/prometheus-data" \
@@ -191,8 +206,9 @@ for peer in flightdeck prometheus; do
   [[ ${up:-0} == "$targets" ]] || log "warning: $peer has ${up:-0} of $targets targets up after the warm-up"
 done
 
-declare -A CPU0 CPU1
+declare -A CPU0 CPU1 STORED0 STORED1
 load_samples=()
+for peer in flightdeck prometheus; do STORED0[$peer]=$(stored_samples "$peer"); done
 t0=$(date +%s.%N)
 for peer in flightdeck prometheus; do CPU0[$peer]=$(cpu_ticks "${PID[$peer]}"); done
 targets_cpu0=$(cpu_ticks "$targets_pid")
@@ -204,6 +220,7 @@ while ((SECONDS < end)); do
 done
 t1=$(date +%s.%N)
 for peer in flightdeck prometheus; do CPU1[$peer]=$(cpu_ticks "${PID[$peer]}"); done
+for peer in flightdeck prometheus; do STORED1[$peer]=$(stored_samples "$peer"); done
 targets_cpu1=$(cpu_ticks "$targets_pid")
 load_samples+=("$(cut -d' ' -f1 /proc/loadavg)")
 window=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
@@ -221,6 +238,7 @@ for peer in flightdeck prometheus; do
   R[$peer.hwm]=$(status_kb "${PID[$peer]}" VmHWM)
   R[$peer.rss]=$(status_kb "${PID[$peer]}" VmRSS)
   R[$peer.cpu]=$((CPU1[$peer] - CPU0[$peer]))
+  R[$peer.stored]=$((STORED1[$peer] - STORED0[$peer]))
 done
 
 row() {
@@ -228,15 +246,15 @@ row() {
   awk -v name="$name" -v ticks="${R[$peer.cpu]}" -v hz="$TICKS" -v samples="${R[$peer.samples]:-0}" \
     -v window="$window" -v span="$seconds" -v expected="$expected" -v recorded="${R[$peer.recorded]:-0}" \
     -v up="${R[$peer.up]:-0}" -v duration="${R[$peer.duration]:-0}" -v hwm="${R[$peer.hwm]}" \
-    -v rss="${R[$peer.rss]}" -v ref_ticks="${R[prometheus.cpu]}" -v ref_samples="${R[prometheus.samples]:-0}" '
+    -v rss="${R[$peer.rss]}" -v stored="${R[$peer.stored]}" -v ref_ticks="${R[prometheus.cpu]}" -v ref_samples="${R[prometheus.samples]:-0}" '
     BEGIN {
       cpu = ticks / hz
       per = samples > 0 ? 1e6 * cpu / samples : 0
       ref = ref_samples > 0 ? 1e6 * ref_ticks / hz / ref_samples : 0
       ratio = ref > 0 ? per / ref : 0
       missed = (expected > recorded ? expected - recorded : 0) + (recorded - up)
-      printf "| %s | %.0f | %.2f | %.1f | %.2f | %.2f | %d | %d | %d | %.1f | %.1f | %.1f |\n",
-        name, samples / span, cpu, 100 * cpu / window, per, ratio,
+      printf "| %s | %.0f | %.0f | %.2f | %.1f | %.2f | %.2f | %d | %d | %d | %.1f | %.1f | %.1f |\n",
+        name, samples / span, stored / window, cpu, 100 * cpu / window, per, ratio,
         expected, recorded, missed, 1000 * duration, hwm / 1024, rss / 1024 }'
 }
 
@@ -254,8 +272,8 @@ out="$RESULTS/scrape-$(date -u +%Y-%m-%dT%H%M%SZ).md"
   echo "Load average (1 min) during the window: $load_stats. Target server CPU in the window:" \
     "$(awk -v t=$((targets_cpu1 - targets_cpu0)) -v hz="$TICKS" 'BEGIN { printf "%.2f s", t / hz }')."
   echo
-  echo "| process | samples/s | CPU s | CPU % of one core | CPU µs per sample | ratio to Prometheus | scrapes expected | scrapes recorded | missed scrapes | mean scrape ms | peak RSS MiB | RSS MiB (end) |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  echo "| process | samples/s | stored samples/s | CPU s | CPU % of one core | CPU µs per sample | ratio to Prometheus | scrapes expected | scrapes recorded | missed scrapes | mean scrape ms | peak RSS MiB | RSS MiB (end) |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   row flightdeck "Flightdeck"
   row prometheus "Prometheus"
 } | tee "$out"
