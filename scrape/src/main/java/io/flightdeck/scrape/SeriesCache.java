@@ -12,8 +12,9 @@ import java.util.Set;
  * (name and label set as written) map to the labels it was stored under after joining with the
  * target's and relabelling, and to its storage reference. A scrape that finds its series here
  * builds no labels, runs no relabelling and looks nothing up in storage. Entries also remember the
- * last scrape that stored each series, which is what staleness needs. Used by one scrape loop, one
- * scrape at a time.
+ * last scrape that stored each series, which is what staleness needs. As bodies mostly repeat their
+ * series in the same order, a lookup first compares with the series met at the same place last
+ * time, and hashes only when that is not it. Used by one scrape loop, one scrape at a time.
  */
 final class SeriesCache {
   /** What one series as written stands for. */
@@ -37,6 +38,9 @@ final class SeriesCache {
     /** The scrape of the batch being built that stored this series, if any. */
     private long pendingIn = -1;
 
+    /** Where the last scrape that met this series met it, in {@link #previousOrder}. */
+    private int position;
+
     private Entry(byte[] key, int hash, Labels labels) {
       this.key = key;
       this.hash = hash;
@@ -49,28 +53,67 @@ final class SeriesCache {
   private long scrape;
   private final List<Entry> pending = new ArrayList<>();
 
+  /** The series in the order the previous scrape met them, and where this scrape is in it. */
+  private Entry[] previousOrder = new Entry[0];
+
+  private int expected;
+
+  /** The series in the order this scrape meets them. */
+  private Entry[] order = new Entry[64];
+
+  private int ordered;
+
   /** Starts the next scrape; entries from before it count as "previous" from now on. */
   void beginScrape() {
     scrape++;
     pending.clear();
+    Entry[] met = previousOrder;
+    previousOrder = order;
+    order = met.length >= ordered ? met : new Entry[ordered];
+    Arrays.fill(order, null);
+    for (int i = ordered; i < previousOrder.length; i++) {
+      previousOrder[i] = null;
+    }
+    ordered = 0;
+    expected = 0;
   }
 
   /** The entry for the series in {@code bytes[from, to)}, marked as met by this scrape, or null. */
   Entry get(byte[] bytes, int from, int to) {
+    if (expected < previousOrder.length) {
+      Entry e = previousOrder[expected];
+      if (e != null && Arrays.equals(e.key, 0, e.key.length, bytes, from, to)) {
+        expected++;
+        return met(e);
+      }
+    }
     int hash = hash(bytes, from, to);
     for (Entry e = table[hash & (table.length - 1)]; e != null; e = e.next) {
       if (e.hash == hash && Arrays.equals(e.key, 0, e.key.length, bytes, from, to)) {
-        e.seenIn = scrape;
-        return e;
+        // Where the body went on differently from last time: expect what followed this one then.
+        if (e.seenIn == scrape - 1) {
+          expected = e.position + 1;
+        }
+        return met(e);
       }
     }
     return null;
   }
 
+  private Entry met(Entry e) {
+    e.seenIn = scrape;
+    if (ordered == order.length) {
+      order = Arrays.copyOf(order, Math.max(64, ordered * 2));
+    }
+    e.position = ordered;
+    order[ordered++] = e;
+    return e;
+  }
+
   /** Adds the series in {@code bytes[from, to)}; {@code labels} null when it is dropped. */
   Entry put(byte[] bytes, int from, int to, Labels labels) {
     Entry e = new Entry(Arrays.copyOfRange(bytes, from, to), hash(bytes, from, to), labels);
-    e.seenIn = scrape;
+    met(e);
     if (size >= table.length * 3 / 4) {
       resize(table.length * 2);
     }

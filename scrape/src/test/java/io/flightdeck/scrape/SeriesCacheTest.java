@@ -53,6 +53,20 @@ class SeriesCacheTest {
   }
 
   @Test
+  void findsSeriesWhenTheBodyChangesItsOrder() {
+    scrapeStoring("a", "b", "c", "d");
+    scrapeStoring("x", "a", "b", "d", "c");
+    cache.beginScrape();
+    for (String s : new String[] {"d", "c", "b", "a", "x"}) {
+      byte[] b = bytes(s);
+      assertThat(cache.get(b, 0, b.length)).as(s).isNotNull();
+      assertThat(cache.get(b, 0, b.length).labels.metricName()).isEqualTo(s);
+    }
+    byte[] y = bytes("y");
+    assertThat(cache.get(y, 0, 1)).isNull();
+  }
+
+  @Test
   void aSeriesIsKnownWhenThePreviousScrapeStoredIt() {
     scrapeStoring("a", "b");
     cache.beginScrape();
