@@ -103,6 +103,8 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# All CPUs' busy and steal ticks from /proc/stat: "busy steal total".
+machine_ticks() { awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8, $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat; }
 cpu_ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$1/stat"; }
 status_kb() { awk -v key="$2:" '$1 == key { print $2 }' "/proc/$1/status"; }
 
@@ -212,6 +214,7 @@ for peer in flightdeck prometheus; do STORED0[$peer]=$(stored_samples "$peer"); 
 t0=$(date +%s.%N)
 for peer in flightdeck prometheus; do CPU0[$peer]=$(cpu_ticks "${PID[$peer]}"); done
 targets_cpu0=$(cpu_ticks "$targets_pid")
+machine0=$(machine_ticks)
 log "measuring for ${seconds}s"
 end=$((SECONDS + seconds))
 while ((SECONDS < end)); do
@@ -222,6 +225,7 @@ t1=$(date +%s.%N)
 for peer in flightdeck prometheus; do CPU1[$peer]=$(cpu_ticks "${PID[$peer]}"); done
 for peer in flightdeck prometheus; do STORED1[$peer]=$(stored_samples "$peer"); done
 targets_cpu1=$(cpu_ticks "$targets_pid")
+machine1=$(machine_ticks)
 load_samples+=("$(cut -d' ' -f1 /proc/loadavg)")
 window=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
 
@@ -270,7 +274,11 @@ out="$RESULTS/scrape-$(date -u +%Y-%m-%dT%H%M%SZ).md"
     "$("$PROMETHEUS_BIN" --version 2>&1 | head -n 1 | awk '{ print $3 }'). Flightdeck: $(basename "$FLIGHTDECK_JAR")," \
     "launcher flags${FLIGHTDECK_JAVA_OPTS:+ + $FLIGHTDECK_JAVA_OPTS}."
   echo "Load average (1 min) during the window: $load_stats. Target server CPU in the window:" \
-    "$(awk -v t=$((targets_cpu1 - targets_cpu0)) -v hz="$TICKS" 'BEGIN { printf "%.2f s", t / hz }')."
+    "$(awk -v t=$((targets_cpu1 - targets_cpu0)) -v hz="$TICKS" 'BEGIN { printf "%.2f s", t / hz }')." \
+    "$(awk -v a="$machine0" -v b="$machine1" -v hz="$TICKS" -v w="$window" 'BEGIN {
+      split(a, x, " "); split(b, y, " ")
+      printf "Whole machine: %.2f CPU s busy of %.0f (all processes), steal %.1f%%.",
+        (y[1] - x[1]) / hz, (y[3] - x[3]) / hz, 100 * (y[2] - x[2]) / (y[3] - x[3]) }')"
   echo
   echo "| process | samples/s | stored samples/s | CPU s | CPU % of one core | CPU µs per sample | ratio to Prometheus | scrapes expected | scrapes recorded | missed scrapes | mean scrape ms | peak RSS MiB | RSS MiB (end) |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"

@@ -15,9 +15,7 @@ import io.flightdeck.tsdb.encoding.Encbuf;
 import io.flightdeck.tsdb.wal.WalRecordCodec;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Buffers one batch, checks each sample against its series as it arrives, and on commit logs the
@@ -38,11 +36,9 @@ final class HeadAppender implements Appender {
 
   /**
    * Series this appender keeps from garbage collection until commit or rollback, each with the
-   * newest timestamp and value it has in this batch ({@link #NO_SAMPLE} before the first).
+   * newest timestamp and value it has in this batch.
    */
-  private final Map<HeadSeries, double[]> held = new IdentityHashMap<>();
-
-  private static final double[] NO_SAMPLE = new double[0];
+  private final HeldSeries held = new HeldSeries();
 
   private final List<String> metadataNames = new ArrayList<>();
   private final List<MetricMetadata> metadataValues = new ArrayList<>();
@@ -92,17 +88,19 @@ final class HeadAppender implements Appender {
               "retention",
               options.retention()));
     }
-    HeadSeries s = hold(ref, labels);
-    double[] last = held.get(s);
-    if (last != NO_SAMPLE && t <= (long) last[0]) {
-      if (t == (long) last[0]) {
-        if (Double.doubleToRawLongBits(v) == Double.doubleToRawLongBits(last[1])) {
+    int slot = hold(ref, labels);
+    HeadSeries s = held.series(slot);
+    boolean inBatch = held.hasSample(slot);
+    long lastTime = held.lastTime(slot);
+    if (inBatch && t <= lastTime) {
+      if (t == lastTime) {
+        if (Double.doubleToRawLongBits(v) == Double.doubleToRawLongBits(held.lastValue(slot))) {
           return s.id;
         }
         throw duplicate(s, t);
       }
-      if (t >= head.minValidTime() && t < (long) last[0] - oooWindow) {
-        throw outOfOrder(s, t, (long) last[0]);
+      if (t >= head.minValidTime() && t < lastTime - oooWindow) {
+        throw outOfOrder(s, t, lastTime);
       }
     } else {
       switch (s.check(t, v, oooWindow, head.minValidTime())) {
@@ -116,40 +114,41 @@ final class HeadAppender implements Appender {
         }
       }
     }
-    if (last == NO_SAMPLE) {
-      held.put(s, new double[] {t, Double.longBitsToDouble(Double.doubleToRawLongBits(v))});
-    } else if (t > (long) last[0]) {
-      last[0] = t;
-      last[1] = v;
+    if (!inBatch || t > lastTime) {
+      held.setLast(slot, t, v);
     }
     add(s, t, v);
     return s.id;
   }
 
-  /** The series for ref or labels, held against garbage collection until commit or rollback. */
-  private HeadSeries hold(long ref, Labels labels) {
+  /**
+   * The held slot of the series for ref or labels, held against garbage collection until commit or
+   * rollback.
+   */
+  private int hold(long ref, Labels labels) {
     HeadSeries s = ref != 0 ? head.byId(ref) : null;
-    if (s != null && (s.labels == labels || s.labels.equals(labels)) && tryHold(s)) {
-      return s;
+    if (s != null && (s.labels == labels || s.labels.equals(labels))) {
+      int slot = tryHold(s);
+      if (slot >= 0) {
+        return slot;
+      }
     }
     while (true) {
-      s = head.getOrCreate(labels);
-      if (tryHold(s)) {
-        return s;
+      int slot = tryHold(head.getOrCreate(labels));
+      if (slot >= 0) {
+        return slot;
       }
       Thread.onSpinWait(); // the series is being garbage-collected; a new one will replace it
     }
   }
 
-  private boolean tryHold(HeadSeries s) {
-    if (held.containsKey(s)) {
-      return true;
+  /** The series' slot, held now if it was not; -1 if it was garbage-collected meanwhile. */
+  private int tryHold(HeadSeries s) {
+    int slot = held.find(s);
+    if (slot >= 0) {
+      return slot;
     }
-    if (s.acquireForAppend()) {
-      held.put(s, NO_SAMPLE);
-      return true;
-    }
-    return false;
+    return s.acquireForAppend() ? held.add(s) : -1;
   }
 
   private void add(HeadSeries s, long t, double v) {
@@ -203,12 +202,11 @@ final class HeadAppender implements Appender {
       }
       WalRecordCodec.finish(samples, size);
       List<HeadSeries> touched = new ArrayList<>(held.size());
-      held.forEach(
-          (s, last) -> {
-            if (last != NO_SAMPLE) {
-              touched.add(s);
-            }
-          });
+      for (int slot = 0; slot < held.size(); slot++) {
+        if (held.hasSample(slot)) {
+          touched.add(held.series(slot));
+        }
+      }
       long seq = head.logCommit(touched, samples, new Encbuf(256), metadataNames, metadataValues);
       try {
         apply(seq);
@@ -268,8 +266,8 @@ final class HeadAppender implements Appender {
   }
 
   private void release() {
-    for (HeadSeries s : held.keySet()) {
-      s.releaseAppend();
+    for (int slot = 0; slot < held.size(); slot++) {
+      held.series(slot).releaseAppend();
     }
     held.clear();
     Arrays.fill(series, 0, size, null);
