@@ -43,6 +43,18 @@ final class ScrapeLoop {
   private volatile Labels discovered;
   private volatile String forcedError;
   private final SeriesCache cache = new SeriesCache();
+
+  /**
+   * Prometheus's alignment of scrape timestamps (prometheus#7846): a scrape that starts within this
+   * many milliseconds (at most 1% of the interval) of its schedule is stamped with the scheduled
+   * time, so consecutive timestamps lie exactly an interval apart, which the TSDB stores in one bit
+   * instead of a dozen and more.
+   */
+  private static final long ALIGNMENT_TOLERANCE_MS = 2;
+
+  /** The schedule that timestamps are aligned to; unset before the first scrape. */
+  private long alignedTime = Long.MIN_VALUE;
+
   private Map<String, MetricMetadata> storedMetadata = Map.of();
   private boolean stopped;
   private volatile Status status = new Status(Health.UNKNOWN, "", 0, 0, Map.of());
@@ -96,7 +108,7 @@ final class ScrapeLoop {
     if (stopped) {
       return;
     }
-    long start = clock.millis();
+    long start = aligned(clock.millis());
     long began = System.nanoTime();
     cache.beginScrape();
     String error = "";
@@ -158,6 +170,23 @@ final class ScrapeLoop {
               (System.nanoTime() - began) / 1e9,
               status.metadata());
     }
+  }
+
+  /**
+   * The scrape's timestamp: the scheduled time if {@code now} is at most the tolerance after it,
+   * else now (an early or late tick keeps its own time, as in Prometheus).
+   */
+  private long aligned(long now) {
+    long interval = target.interval().toMillis();
+    long tolerance = Math.min(interval / 100, ALIGNMENT_TOLERANCE_MS);
+    if (alignedTime == Long.MIN_VALUE || now < alignedTime - tolerance || interval <= 0) {
+      alignedTime = now; // the first scrape, or the clock stepped back
+      return now;
+    }
+    if (now - alignedTime >= interval) {
+      alignedTime += (now - alignedTime) / interval * interval; // ticks may have been skipped
+    }
+    return now - alignedTime <= tolerance ? alignedTime : now;
   }
 
   private void report(

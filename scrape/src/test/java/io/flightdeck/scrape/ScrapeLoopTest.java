@@ -208,6 +208,28 @@ class ScrapeLoopTest {
   }
 
   @Test
+  void timestampsWithinTwoMillisecondsOfTheScheduleAreAligned() throws Exception {
+    ScrapeLoop loop = loop(JOB + "  scrape_interval: 15s\n");
+    server.serve("/metrics", TargetServer.TEXT, "llm_train_step 1\n");
+    loop.scrapeOnce();
+    clock.set(T0 + 15_002);
+    loop.scrapeOnce();
+    clock.set(T0 + 30_003);
+    loop.scrapeOnce();
+    clock.set(T0 + 44_999); // early: keeps its time
+    loop.scrapeOnce();
+    clock.set(T0 + 120_001); // four ticks skipped
+    loop.scrapeOnce();
+
+    assertThat(storage.named("llm_train_step"))
+        .extracting(RecordingStorage.Sample::timestamp)
+        .containsExactly(T0, T0 + 15_000, T0 + 30_003, T0 + 44_999, T0 + 120_000);
+    assertThat(storage.named("up"))
+        .extracting(RecordingStorage.Sample::timestamp)
+        .containsExactly(T0, T0 + 15_000, T0 + 30_003, T0 + 44_999, T0 + 120_000);
+  }
+
+  @Test
   void aFailedScrapeReportsDownAndMarksEverySeriesStale() throws Exception {
     ScrapeLoop loop = loop(JOB);
     server.serve("/metrics", TargetServer.TEXT, "llm_train_step 41\n");
