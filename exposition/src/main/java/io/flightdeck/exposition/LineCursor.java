@@ -15,6 +15,16 @@ import java.util.Arrays;
 final class LineCursor {
   private static final int SNIPPET_BYTES = 40;
 
+  /** Powers of ten a double holds exactly (up to 10^22). */
+  private static final double[] EXACT_POWERS_OF_TEN = new double[23];
+
+  static {
+    EXACT_POWERS_OF_TEN[0] = 1;
+    for (int i = 1; i < EXACT_POWERS_OF_TEN.length; i++) {
+      EXACT_POWERS_OF_TEN[i] = EXACT_POWERS_OF_TEN[i - 1] * 10;
+    }
+  }
+
   private final byte[] buf;
   private final CharsetDecoder utf8 =
       StandardCharsets.UTF_8
@@ -26,6 +36,8 @@ final class LineCursor {
   private int end;
   private int pos;
   private int line;
+  private double number;
+  private long integer;
 
   LineCursor(byte[] buf) {
     this.buf = buf;
@@ -36,6 +48,16 @@ final class LineCursor {
     this.end = end;
     this.pos = start;
     this.line = line;
+  }
+
+  /** The cursor's offset in the body. */
+  int position() {
+    return pos;
+  }
+
+  /** Moves the cursor to an offset within the current line. */
+  void seek(int position) {
+    pos = position;
   }
 
   boolean atEnd() {
@@ -127,6 +149,134 @@ final class LineCursor {
       throw expected(what);
     }
     return new String(buf, from, pos - from, StandardCharsets.ISO_8859_1);
+  }
+
+  /**
+   * Skips a series without building it: a legacy metric name, then a brace-enclosed label set whose
+   * quoted strings may hold any byte, escaped quotes included. Only delimits; whether the series is
+   * well-formed is {@link SeriesReader}'s business. False, with the cursor unmoved, when no series
+   * starts here or its braces never close on this line.
+   */
+  boolean skipSeries() {
+    int from = pos;
+    if (peek() != '{') {
+      if (!atIdentifierStart()) {
+        return false;
+      }
+      while (pos < end && isNameByte(buf[pos])) {
+        pos++;
+      }
+      if (peek() != '{') {
+        return true;
+      }
+    }
+    boolean quoted = false;
+    for (pos++; pos < end; pos++) {
+      byte b = buf[pos];
+      if (quoted) {
+        if (b == '\\') {
+          pos++;
+        } else if (b == '"') {
+          quoted = false;
+        }
+      } else if (b == '"') {
+        quoted = true;
+      } else if (b == '}') {
+        pos++;
+        return true;
+      }
+    }
+    pos = from;
+    return false;
+  }
+
+  private static boolean isNameByte(byte b) {
+    return (b >= 'a' && b <= 'z')
+        || (b >= 'A' && b <= 'Z')
+        || (b >= '0' && b <= '9')
+        || b == '_'
+        || b == ':';
+  }
+
+  /**
+   * Reads a value token in place when it is a plain decimal ({@code [+-]?digits[.digits]}, at most
+   * 18 digits) that divides exactly into a double, which then rounds as {@link Double#parseDouble}
+   * would (both operands are exact, so IEEE division rounds once). False, with the cursor unmoved,
+   * for anything else (exponents, Inf, NaN, long or bad tokens): the caller falls back to the full
+   * grammar. The token must end at a blank or the end of the line.
+   */
+  boolean readPlainDecimal() {
+    int p = pos;
+    boolean negative = false;
+    if (p < end && (buf[p] == '-' || buf[p] == '+')) {
+      negative = buf[p] == '-';
+      p++;
+    }
+    long mantissa = 0;
+    int digits = 0;
+    int scale = 0;
+    boolean point = false;
+    for (; p < end; p++) {
+      byte b = buf[p];
+      if (b >= '0' && b <= '9') {
+        if (++digits > 18) {
+          return false;
+        }
+        mantissa = mantissa * 10 + (b - '0');
+        scale += point ? 1 : 0;
+      } else if (b == '.' && !point) {
+        point = true;
+      } else {
+        break;
+      }
+    }
+    if (digits == 0 || (p < end && buf[p] != ' ' && buf[p] != '\t')) {
+      return false;
+    }
+    if (mantissa > 1L << 53 || scale >= EXACT_POWERS_OF_TEN.length) {
+      return false;
+    }
+    double value = scale == 0 ? mantissa : mantissa / EXACT_POWERS_OF_TEN[scale];
+    number = negative ? -value : value;
+    pos = p;
+    return true;
+  }
+
+  /**
+   * Reads an integer token ({@code [+-]?digits}, at most 18 digits) in place; false, with the
+   * cursor unmoved, for anything else. The token must end at a blank or the end of the line.
+   */
+  boolean readPlainInteger() {
+    int p = pos;
+    boolean negative = false;
+    if (p < end && (buf[p] == '-' || buf[p] == '+')) {
+      negative = buf[p] == '-';
+      p++;
+    }
+    long result = 0;
+    int digits = 0;
+    for (; p < end && buf[p] >= '0' && buf[p] <= '9'; p++) {
+      if (++digits > 18) {
+        return false;
+      }
+      result = result * 10 + (buf[p] - '0');
+    }
+    if (digits == 0 || (p < end && buf[p] != ' ' && buf[p] != '\t')) {
+      return false;
+    }
+    integer = negative ? -result : result;
+    pos = p;
+    return true;
+  }
+
+  /** What {@link #readPlainDecimal()} read last. */
+  double number() {
+    return number;
+  }
+
+  /** What {@link #readPlainInteger()} read last. */
+  long integer() {
+    return integer;
   }
 
   /** Whether a legacy name could start at the cursor. */

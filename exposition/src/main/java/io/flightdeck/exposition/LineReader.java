@@ -49,6 +49,16 @@ final class LineReader {
     return number;
   }
 
+  /** Offset of the current line's first byte in the body. */
+  int start() {
+    return start;
+  }
+
+  /** Offset just after the current line's last byte, before its newline. */
+  int end() {
+    return end;
+  }
+
   boolean isEmpty() {
     return start == end;
   }

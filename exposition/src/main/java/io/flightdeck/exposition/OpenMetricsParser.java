@@ -11,9 +11,10 @@ import java.util.OptionalLong;
 /**
  * OpenMetrics 1.0 text. Single spaces separate tokens, every line ends in a newline, the body ends
  * with {@code # EOF}, timestamps are seconds, samples may carry an exemplar after {@code " # "}.
- * With {@link ParseOptions#strictOpenMetrics()} the semantic rules are checked too.
+ * With {@link ParseOptions#strictOpenMetrics()} the semantic rules are checked too. As a {@link
+ * SampleStream} it parses every sample whole, as the rules across samples need the labels anyway.
  */
-final class OpenMetricsParser implements ExpositionParser {
+final class OpenMetricsParser implements ExpositionParser, SampleStream {
   /** The specification's limit on an exemplar's label names and values together. */
   private static final int MAX_EXEMPLAR_LABEL_CODE_POINTS = 128;
 
@@ -22,8 +23,13 @@ final class OpenMetricsParser implements ExpositionParser {
   private final FamilyTable families = new FamilyTable(true);
   private final OpenMetricsValidator validator;
   private boolean done;
+  private final byte[] body;
+  private int seriesStart;
+  private int seriesEnd;
+  private ParsedSample current;
 
   OpenMetricsParser(byte[] body, ParseOptions options) {
+    this.body = body;
     this.lines = new LineReader(body, options.maxLineBytes());
     this.series = new SeriesReader(options.maxLabels(), false);
     this.validator = options.strictOpenMetrics() ? new OpenMetricsValidator(families) : null;
@@ -53,6 +59,47 @@ final class OpenMetricsParser implements ExpositionParser {
       }
     }
     throw new ExpositionParseException("missing \"# EOF\"", Math.max(1, lines.number()), 0);
+  }
+
+  @Override
+  public boolean advance() throws ExpositionParseException {
+    current = next();
+    return current != null;
+  }
+
+  @Override
+  public byte[] body() {
+    return body;
+  }
+
+  @Override
+  public int seriesStart() {
+    return seriesStart;
+  }
+
+  @Override
+  public int seriesEnd() {
+    return seriesEnd;
+  }
+
+  @Override
+  public Labels labels() {
+    return current.labels();
+  }
+
+  @Override
+  public double value() {
+    return current.value();
+  }
+
+  @Override
+  public boolean hasTimestamp() {
+    return current.timestampMs().isPresent();
+  }
+
+  @Override
+  public long timestampMs() {
+    return current.timestampMs().orElse(0);
   }
 
   @Override
@@ -103,7 +150,9 @@ final class OpenMetricsParser implements ExpositionParser {
   }
 
   private ParsedSample readSample(LineCursor c) throws ExpositionParseException {
+    seriesStart = c.position();
     Labels labels = series.readSeries(c);
+    seriesEnd = c.position();
     if (!c.skip(" ")) {
       throw c.expected("space before value");
     }

@@ -10,20 +10,53 @@ import java.util.OptionalLong;
 /**
  * Prometheus text format 0.0.4. Blank lines and comments other than {@code # HELP} and {@code #
  * TYPE} are ignored; tokens are separated by any run of spaces and tabs; timestamps are integer
- * milliseconds.
+ * milliseconds. As a {@link SampleStream} it only delimits each series and builds labels on demand.
  */
-final class PrometheusTextParser implements ExpositionParser {
+final class PrometheusTextParser implements ExpositionParser, SampleStream {
+  private final byte[] body;
   private final LineReader lines;
   private final SeriesReader series;
   private final FamilyTable families = new FamilyTable(false);
 
+  /** Reads the current sample's series on demand, over the whole line for identical errors. */
+  private final LineCursor seriesCursor;
+
+  private int lineStart;
+  private int lineEnd;
+  private int lineNumber;
+  private int seriesStart;
+  private int seriesEnd;
+  private Labels labels;
+  private double value;
+  private boolean hasTimestamp;
+  private long timestamp;
+
   PrometheusTextParser(byte[] body, ParseOptions options) {
+    this.body = body;
     this.lines = new LineReader(body, options.maxLineBytes());
     this.series = new SeriesReader(options.maxLabels(), true);
+    this.seriesCursor = new LineCursor(body);
   }
 
   @Override
   public ParsedSample next() throws ExpositionParseException {
+    if (!advance()) {
+      return null;
+    }
+    Labels parsed = labels();
+    Family family = families.resolve(parsed.metricName()).family();
+    family.hasSamples = true;
+    return new ParsedSample(
+        family.name,
+        family.metadata(),
+        parsed,
+        value,
+        hasTimestamp ? OptionalLong.of(timestamp) : OptionalLong.empty(),
+        Optional.empty());
+  }
+
+  @Override
+  public boolean advance() throws ExpositionParseException {
     while (lines.advance()) {
       LineCursor c = lines.cursor();
       c.skipBlanks();
@@ -34,9 +67,55 @@ final class PrometheusTextParser implements ExpositionParser {
         readComment(c);
         continue;
       }
-      return readSample(c);
+      readSample(c);
+      return true;
     }
-    return null;
+    return false;
+  }
+
+  @Override
+  public byte[] body() {
+    return body;
+  }
+
+  @Override
+  public int seriesStart() {
+    return seriesStart;
+  }
+
+  @Override
+  public int seriesEnd() {
+    return seriesEnd;
+  }
+
+  @Override
+  public Labels labels() throws ExpositionParseException {
+    if (labels == null) {
+      LineCursor c = seriesCursor;
+      c.reset(lineStart, lineEnd, lineNumber);
+      c.seek(seriesStart);
+      Labels parsed = series.readSeries(c);
+      if (c.position() != seriesEnd) {
+        throw c.expected("blank before value");
+      }
+      labels = parsed;
+    }
+    return labels;
+  }
+
+  @Override
+  public double value() {
+    return value;
+  }
+
+  @Override
+  public boolean hasTimestamp() {
+    return hasTimestamp;
+  }
+
+  @Override
+  public long timestampMs() {
+    return timestamp;
   }
 
   @Override
@@ -86,32 +165,57 @@ final class PrometheusTextParser implements ExpositionParser {
     return type;
   }
 
-  private ParsedSample readSample(LineCursor c) throws ExpositionParseException {
-    Labels labels = series.readSeries(c);
+  /** Delimits the series and reads value and timestamp; the labels wait for {@link #labels()}. */
+  private void readSample(LineCursor c) throws ExpositionParseException {
+    labels = null;
+    lineStart = lines.start();
+    lineEnd = lines.end();
+    lineNumber = lines.number();
+    seriesStart = c.position();
+    if (!c.skipSeries()) {
+      labels(); // reports what is wrong with the series
+      throw c.expected("series"); // not reached: a series that parses can be delimited
+    }
+    seriesEnd = c.position();
+    try {
+      readValueAndTimestamp(c);
+    } catch (ExpositionParseException e) {
+      labels(); // a broken series is the first error on its line
+      throw e;
+    }
+  }
+
+  private void readValueAndTimestamp(LineCursor c) throws ExpositionParseException {
     if (c.skipBlanks() == 0) {
       throw c.expected("blank before value");
     }
-    String valueToken = c.readUntil(" \t");
-    Double value = Numbers.parseValue(valueToken);
-    if (value == null) {
-      throw c.error("invalid value \"" + valueToken + "\"");
-    }
-    OptionalLong timestamp = OptionalLong.empty();
-    if (c.skipBlanks() > 0 && !c.atEnd()) {
-      String token = c.readUntil(" \t");
-      Long millis = Numbers.parseMillis(token);
-      if (millis == null) {
-        throw c.error("invalid timestamp \"" + token + "\"");
+    if (c.readPlainDecimal()) {
+      value = c.number();
+    } else {
+      String valueToken = c.readUntil(" \t");
+      Double parsed = Numbers.parseValue(valueToken);
+      if (parsed == null) {
+        throw c.error("invalid value \"" + valueToken + "\"");
       }
-      timestamp = OptionalLong.of(millis);
+      value = parsed;
+    }
+    hasTimestamp = false;
+    if (c.skipBlanks() > 0 && !c.atEnd()) {
+      if (c.readPlainInteger()) {
+        timestamp = c.integer();
+      } else {
+        String token = c.readUntil(" \t");
+        Long millis = Numbers.parseMillis(token);
+        if (millis == null) {
+          throw c.error("invalid timestamp \"" + token + "\"");
+        }
+        timestamp = millis;
+      }
+      hasTimestamp = true;
       c.skipBlanks();
     }
     if (!c.atEnd()) {
       throw c.expected("end of line after sample");
     }
-    Family family = families.resolve(labels.metricName()).family();
-    family.hasSamples = true;
-    return new ParsedSample(
-        family.name, family.metadata(), labels, value, timestamp, Optional.empty());
   }
 }

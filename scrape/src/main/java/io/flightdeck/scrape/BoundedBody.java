@@ -1,8 +1,8 @@
 package io.flightdeck.scrape;
 
-import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -10,7 +10,8 @@ import java.util.concurrent.Flow;
 
 /**
  * Collects a response body into an array, failing with {@link BodyTooLargeException} and cancelling
- * the transfer as soon as it would exceed the limit, so an oversized body is never held whole.
+ * the transfer as soon as it would exceed the limit, so an oversized body is never held whole. With
+ * a Content-Length the array is sized once and handed over without a copy.
  */
 final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
   /** Raised through the body's future when the limit is exceeded. */
@@ -22,16 +23,27 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
     }
   }
 
+  /**
+   * Largest array sized up front from a Content-Length; beyond it the array grows as bytes come.
+   */
+  private static final int MAX_PRESIZE = 4 << 20;
+
+  private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
   private final long limit;
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private byte[] bytes;
+  private int size;
   private final CompletableFuture<byte[]> result = new CompletableFuture<>();
   private Flow.Subscription subscription;
 
   /**
    * @param limit most bytes accepted; 0 or less for none
+   * @param expectedLength the Content-Length, or -1 when unknown
    */
-  BoundedBody(long limit) {
+  BoundedBody(long limit, long expectedLength) {
     this.limit = limit <= 0 ? Long.MAX_VALUE : limit;
+    long presize = Math.min(Math.min(expectedLength, this.limit), MAX_PRESIZE);
+    this.bytes = new byte[presize > 0 ? (int) presize : 8192];
   }
 
   @Override
@@ -51,14 +63,18 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
       return;
     }
     for (ByteBuffer buffer : buffers) {
-      if (out.size() + (long) buffer.remaining() > limit) {
+      int n = buffer.remaining();
+      if (size + (long) n > limit) {
         subscription.cancel();
         result.completeExceptionally(new BodyTooLargeException());
         return;
       }
-      byte[] bytes = new byte[buffer.remaining()];
-      buffer.get(bytes);
-      out.write(bytes, 0, bytes.length);
+      if (size + n > bytes.length) {
+        bytes =
+            Arrays.copyOf(bytes, (int) Math.min(Math.max(size + n, 2L * bytes.length), MAX_ARRAY));
+      }
+      buffer.get(bytes, size, n);
+      size += n;
     }
   }
 
@@ -69,6 +85,6 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
 
   @Override
   public void onComplete() {
-    result.complete(out.toByteArray());
+    result.complete(size == bytes.length ? bytes : Arrays.copyOf(bytes, size));
   }
 }

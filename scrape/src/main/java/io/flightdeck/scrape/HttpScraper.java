@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -38,14 +39,21 @@ final class HttpScraper {
   /** A fetched body, uncompressed. */
   record Response(byte[] body, String contentType) {}
 
-  private final HttpClient client;
+  private final Function<URI, HttpClient> clients;
   private final HttpClientConfig config;
   private final long bodySizeLimit;
 
-  HttpScraper(HttpClient client, HttpClientConfig config, long bodySizeLimit) {
-    this.client = client;
+  /**
+   * @param clients the client to fetch each target's URL with
+   */
+  HttpScraper(Function<URI, HttpClient> clients, HttpClientConfig config, long bodySizeLimit) {
+    this.clients = clients;
     this.config = config;
     this.bodySizeLimit = bodySizeLimit;
+  }
+
+  HttpScraper(HttpClient client, HttpClientConfig config, long bodySizeLimit) {
+    this(url -> client, config, bodySizeLimit);
   }
 
   Response fetch(URI url, Duration timeout) throws ScrapeException, InterruptedException {
@@ -62,7 +70,14 @@ final class HttpScraper {
       request.header("Authorization", authorization);
     }
     CompletableFuture<HttpResponse<byte[]>> pending =
-        client.sendAsync(request.build(), info -> new BoundedBody(bodySizeLimit));
+        clients
+            .apply(url)
+            .sendAsync(
+                request.build(),
+                info ->
+                    new BoundedBody(
+                        bodySizeLimit,
+                        info.headers().firstValueAsLong("Content-Length").orElse(-1)));
     HttpResponse<byte[]> response;
     try {
       response = pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);

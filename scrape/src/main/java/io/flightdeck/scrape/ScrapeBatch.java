@@ -3,42 +3,38 @@ package io.flightdeck.scrape;
 import io.flightdeck.config.ScrapeConfig;
 import io.flightdeck.exposition.ExpositionFormat;
 import io.flightdeck.exposition.ExpositionParseException;
-import io.flightdeck.exposition.ExpositionParser;
 import io.flightdeck.exposition.ParseOptions;
-import io.flightdeck.exposition.ParsedSample;
+import io.flightdeck.exposition.SampleStream;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.MetricMetadata;
 import io.flightdeck.model.relabel.Relabeler;
 import io.flightdeck.storage.Appender;
 import io.flightdeck.storage.SampleRejectedException;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Parses one scraped body and appends its samples: labels joined with the target's, {@code
  * metric_relabel_configs}, limits, timestamps. A broken limit or a parse error fails the whole
  * scrape; samples storage refuses one by one (out of order, duplicates) are counted and skipped.
+ * Series met before are taken from the target's {@link SeriesCache} by their bytes, so only new
+ * series have their labels built, joined, relabelled and checked.
  */
 final class ScrapeBatch {
   private static final ParseOptions PARSE = ParseOptions.defaults().withStrictOpenMetrics(false);
 
-  /**
-   * What one body yielded.
-   *
-   * @param series the series to watch for staleness, with their storage references
-   */
+  /** What one body yielded. */
   record Outcome(
       int scraped,
       int postRelabel,
       int seriesAdded,
       int rejected,
-      Map<Labels, Long> series,
       Map<String, MetricMetadata> metadata) {}
 
   private ScrapeBatch() {}
 
   /**
-   * @param previous the series of the previous successful scrape, with references
+   * Appends the body's samples and records in {@code cache} which series were stored; the caller
+   * calls {@link SeriesCache#keepBatch()} once the batch is committed with them.
    */
   static Outcome append(
       Appender appender,
@@ -47,45 +43,45 @@ final class ScrapeBatch {
       long scrapeTime,
       ScrapeTarget target,
       ScrapeConfig config,
-      Map<Labels, Long> previous)
+      SeriesCache cache)
       throws ScrapeException {
-    ExpositionParser parser =
-        ExpositionParser.create(ExpositionFormat.forContentType(contentType), body, PARSE);
-    Map<Labels, Long> current = new HashMap<>();
+    SampleStream samples =
+        SampleStream.create(ExpositionFormat.forContentType(contentType), body, PARSE);
     int scraped = 0;
     int kept = 0;
     int added = 0;
     int rejected = 0;
     long sampleLimit = config.limits().sampleLimit();
     try {
-      for (ParsedSample sample = parser.next(); sample != null; sample = parser.next()) {
+      while (samples.advance()) {
         scraped++;
-        Labels labels = SampleLabels.join(sample.labels(), target.labels(), config.honorLabels());
-        if (!config.metricRelabelConfigs().isEmpty()) {
-          labels = Relabeler.process(labels, config.metricRelabelConfigs());
-          if (labels == null || labels.isEmpty()) {
-            continue;
-          }
+        SeriesCache.Entry entry =
+            cache.get(samples.body(), samples.seriesStart(), samples.seriesEnd());
+        if (entry == null) {
+          entry =
+              cache.put(
+                  samples.body(),
+                  samples.seriesStart(),
+                  samples.seriesEnd(),
+                  storedLabels(samples.labels(), target, config));
         }
-        if (!labels.has(Labels.METRIC_NAME)) {
-          throw new ScrapeException("missing metric name (__name__ label)");
+        if (entry.labels == null) {
+          continue;
         }
-        SampleLabels.checkLimits(labels, config.limits());
         kept++;
         if (sampleLimit > 0 && kept > sampleLimit) {
           throw new ScrapeException("sample limit exceeded");
         }
-        boolean explicit = config.honorTimestamps() && sample.timestampMs().isPresent();
-        long timestamp = explicit ? sample.timestampMs().getAsLong() : scrapeTime;
-        Long known = previous.get(labels);
-        if (known == null && !current.containsKey(labels)) {
+        boolean explicit = config.honorTimestamps() && samples.hasTimestamp();
+        long timestamp = explicit ? samples.timestampMs() : scrapeTime;
+        if (!cache.known(entry)) {
           added++;
         }
         try {
-          long ref = appender.append(known == null ? 0 : known, labels, timestamp, sample.value());
+          entry.ref = appender.append(entry.ref, entry.labels, timestamp, samples.value());
           // Series with their own timestamps are not marked stale, as in Prometheus.
           if (!explicit) {
-            current.put(labels, ref);
+            cache.stored(entry);
           }
         } catch (SampleRejectedException e) {
           rejected++;
@@ -94,7 +90,27 @@ final class ScrapeBatch {
     } catch (ExpositionParseException e) {
       throw new ScrapeException(e.getMessage(), e);
     }
-    Map<String, MetricMetadata> metadata = Map.copyOf(parser.metadata());
-    return new Outcome(scraped, kept, added, rejected, current, metadata);
+    Map<String, MetricMetadata> metadata = Map.copyOf(samples.metadata());
+    return new Outcome(scraped, kept, added, rejected, metadata);
+  }
+
+  /**
+   * A series' labels as stored: joined with the target's and relabelled; null when relabelling
+   * drops it. Fails the scrape when a label limit is broken.
+   */
+  private static Labels storedLabels(Labels sample, ScrapeTarget target, ScrapeConfig config)
+      throws ScrapeException {
+    Labels labels = SampleLabels.join(sample, target.labels(), config.honorLabels());
+    if (!config.metricRelabelConfigs().isEmpty()) {
+      labels = Relabeler.process(labels, config.metricRelabelConfigs());
+      if (labels == null || labels.isEmpty()) {
+        return null;
+      }
+    }
+    if (!labels.has(Labels.METRIC_NAME)) {
+      throw new ScrapeException("missing metric name (__name__ label)");
+    }
+    SampleLabels.checkLimits(labels, config.limits());
+    return labels;
   }
 }

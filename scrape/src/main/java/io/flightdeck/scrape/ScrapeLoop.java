@@ -9,10 +9,13 @@ import io.flightdeck.storage.Appendable;
 import io.flightdeck.storage.Appender;
 import io.flightdeck.storage.SampleRejectedException;
 import io.flightdeck.storage.StorageException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +45,25 @@ final class ScrapeLoop {
 
   private volatile Labels discovered;
   private volatile String forcedError;
-  private Map<Labels, Long> series = Map.of();
+  private final SeriesCache cache = new SeriesCache();
+
+  /**
+   * What this target's loop under the job's previous configuration stored last, until this loop's
+   * first scrape tells which of those series go on; null otherwise.
+   */
+  private List<SeriesCache.Entry> inherited;
+
+  /**
+   * Prometheus's alignment of scrape timestamps (prometheus#7846): a scrape that starts within this
+   * many milliseconds (at most 1% of the interval) of its schedule is stamped with the scheduled
+   * time, so consecutive timestamps lie exactly an interval apart, which the TSDB stores in one bit
+   * instead of a dozen and more.
+   */
+  private static final long ALIGNMENT_TOLERANCE_MS = 2;
+
+  /** The schedule that timestamps are aligned to; unset before the first scrape. */
+  private long alignedTime = Long.MIN_VALUE;
+
   private Map<String, MetricMetadata> storedMetadata = Map.of();
   private boolean stopped;
   private volatile Status status = new Status(Health.UNKNOWN, "", 0, 0, Map.of());
@@ -96,8 +117,9 @@ final class ScrapeLoop {
     if (stopped) {
       return;
     }
-    long start = clock.millis();
+    long start = aligned(clock.millis());
     long began = System.nanoTime();
+    cache.beginScrape();
     String error = "";
     HttpScraper.Response response = null;
     String forced = forcedError;
@@ -118,7 +140,8 @@ final class ScrapeLoop {
         try {
           outcome =
               ScrapeBatch.append(
-                  appender, response.body(), response.contentType(), start, target, config, series);
+                  appender, response.body(), response.contentType(), start, target, config, cache);
+          cache.keepBatch();
         } catch (ScrapeException e) {
           error = e.getMessage();
           Appender failed = appender;
@@ -127,8 +150,11 @@ final class ScrapeLoop {
           appender = storage.appender();
         }
       }
-      Map<Labels, Long> current = outcome == null ? Map.of() : outcome.series();
-      markStale(appender, series, current, start);
+      markStale(appender, cache.disappeared(), start);
+      if (inherited != null) {
+        markStale(appender, notStoredNow(inherited), start);
+        inherited = null;
+      }
       double seconds = (System.nanoTime() - began) / 1e9;
       report(appender, start, outcome == null ? 0 : 1, seconds, outcome);
       if (outcome != null) {
@@ -137,7 +163,7 @@ final class ScrapeLoop {
       Appender done = appender;
       appender = null;
       done.commit();
-      series = current;
+      cache.evictOld();
       Map<String, MetricMetadata> metadata =
           outcome == null ? status.metadata() : outcome.metadata();
       status =
@@ -159,6 +185,23 @@ final class ScrapeLoop {
     }
   }
 
+  /**
+   * The scrape's timestamp: the scheduled time if {@code now} is at most the tolerance after it,
+   * else now (an early or late tick keeps its own time, as in Prometheus).
+   */
+  private long aligned(long now) {
+    long interval = target.interval().toMillis();
+    long tolerance = Math.min(interval / 100, ALIGNMENT_TOLERANCE_MS);
+    if (alignedTime == Long.MIN_VALUE || now < alignedTime - tolerance || interval <= 0) {
+      alignedTime = now; // the first scrape, or the clock stepped back
+      return now;
+    }
+    if (now - alignedTime >= interval) {
+      alignedTime += (now - alignedTime) / interval * interval; // ticks may have been skipped
+    }
+    return now - alignedTime <= tolerance ? alignedTime : now;
+  }
+
   private void report(
       Appender appender, long time, double up, double seconds, ScrapeBatch.Outcome outcome) {
     appendReport(appender, UP, time, up);
@@ -178,15 +221,27 @@ final class ScrapeLoop {
     }
   }
 
-  private static void markStale(
-      Appender appender, Map<Labels, Long> before, Map<Labels, Long> now, long time) {
-    for (Map.Entry<Labels, Long> entry : before.entrySet()) {
-      if (!now.containsKey(entry.getKey())) {
-        try {
-          appender.append(entry.getValue(), entry.getKey(), time, StaleMarker.VALUE);
-        } catch (SampleRejectedException e) {
-          // already superseded by a newer sample: nothing to end
-        }
+  /** The entries whose labels this scrape did not store. */
+  private List<SeriesCache.Entry> notStoredNow(List<SeriesCache.Entry> entries) {
+    Set<Labels> stored = new HashSet<>();
+    for (SeriesCache.Entry entry : cache.latest()) {
+      stored.add(entry.labels);
+    }
+    List<SeriesCache.Entry> gone = new ArrayList<>();
+    for (SeriesCache.Entry entry : entries) {
+      if (!stored.contains(entry.labels)) {
+        gone.add(entry);
+      }
+    }
+    return gone;
+  }
+
+  private static void markStale(Appender appender, List<SeriesCache.Entry> gone, long time) {
+    for (SeriesCache.Entry entry : gone) {
+      try {
+        appender.append(entry.ref, entry.labels, time, StaleMarker.VALUE);
+      } catch (SampleRejectedException e) {
+        // already superseded by a newer sample: nothing to end
       }
     }
   }
@@ -226,7 +281,8 @@ final class ScrapeLoop {
    */
   synchronized void adopt(ScrapeLoop previous) {
     synchronized (previous) {
-      series = previous.series;
+      // Only what it stored: its cache maps series bytes to labels under the old relabelling.
+      inherited = previous.cache.latest();
       reportRefs.putAll(previous.reportRefs);
       storedMetadata = previous.storedMetadata;
       status = previous.status;
@@ -245,7 +301,11 @@ final class ScrapeLoop {
     Appender appender = null;
     try {
       appender = storage.appender();
-      markStale(appender, series, Map.of(), now);
+      markStale(appender, cache.latest(), now);
+      if (inherited != null) {
+        markStale(appender, inherited, now);
+        inherited = null;
+      }
       for (String name : REPORTS) {
         Labels labels = target.labels().toBuilder().set(Labels.METRIC_NAME, name).build();
         try {
@@ -263,6 +323,5 @@ final class ScrapeLoop {
       }
       log.warn("{}: staleness markers not written: {}", target.url(), e.getMessage());
     }
-    series = Map.of();
   }
 }

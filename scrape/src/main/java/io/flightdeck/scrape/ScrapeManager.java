@@ -5,7 +5,6 @@ import io.flightdeck.config.ScrapeConfig;
 import io.flightdeck.discovery.Discoverers;
 import io.flightdeck.model.Clock;
 import io.flightdeck.storage.Appendable;
-import java.net.http.HttpClient;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,8 +90,9 @@ public final class ScrapeManager implements AutoCloseable {
   }
 
   private ScrapePool create(ScrapeConfig job, ScrapePool predecessor) throws ScrapeException {
-    HttpClient client = HttpClients.create(job.httpClient(), workers);
-    HttpScraper scraper = new HttpScraper(client, job.httpClient(), job.limits().bodySizeLimit());
+    HttpClientShards clients = new HttpClientShards(job.httpClient(), workers);
+    HttpScraper scraper =
+        new HttpScraper(clients::forTarget, job.httpClient(), job.limits().bodySizeLimit());
     return new ScrapePool(
         job,
         storage,
@@ -101,7 +101,7 @@ public final class ScrapeManager implements AutoCloseable {
         workers,
         Discoverers.create(job.jobName(), job.serviceDiscovery()),
         scraper,
-        client,
+        clients,
         predecessor);
   }
 

@@ -7,7 +7,6 @@ import io.flightdeck.model.Clock;
 import io.flightdeck.model.Labels;
 import io.flightdeck.storage.Appendable;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +35,7 @@ final class ScrapePool {
   private final ExecutorService workers;
   private final List<Discoverer> discoverers;
   private final HttpScraper scraper;
-  private final HttpClient client;
+  private final HttpClientShards clients;
   private final List<List<TargetGroup>> groups = new ArrayList<>();
   private final Map<Labels, Running> running = new LinkedHashMap<>();
   private List<DroppedTarget> dropped = List.of();
@@ -73,7 +72,7 @@ final class ScrapePool {
       ExecutorService workers,
       List<Discoverer> discoverers,
       HttpScraper scraper,
-      HttpClient client,
+      HttpClientShards clients,
       ScrapePool predecessor) {
     this.config = config;
     this.predecessor = predecessor;
@@ -83,7 +82,7 @@ final class ScrapePool {
     this.workers = workers;
     this.discoverers = List.copyOf(discoverers);
     this.scraper = scraper;
-    this.client = client;
+    this.clients = clients;
     discoverers.forEach(d -> groups.add(List.of()));
     this.reported = new boolean[discoverers.size()];
   }
@@ -313,7 +312,7 @@ final class ScrapePool {
       out.put(TargetIdentity.of(r.loop().target()), r.loop());
     }
     unclaimed.forEach(out::putIfAbsent);
-    client.shutdownNow(); // aborts exchanges still hanging
+    clients.shutdownNow(); // aborts exchanges still hanging
     return out;
   }
 

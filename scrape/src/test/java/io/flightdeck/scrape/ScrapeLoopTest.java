@@ -160,6 +160,93 @@ class ScrapeLoopTest {
   }
 
   @Test
+  void aSeriesWrittenAnotherWayIsTheSameSeries() throws Exception {
+    ScrapeLoop loop = loop(JOB);
+    server.serve("/metrics", TargetServer.TEXT, "gpu_util{gpu=\"0\",node=\"a\"} 10\n");
+    loop.scrapeOnce();
+
+    clock.advance(Duration.ofSeconds(15));
+    server.serve("/metrics", TargetServer.TEXT, "gpu_util{node=\"a\", gpu=\"0\"} 20\n");
+    loop.scrapeOnce();
+
+    long t1 = T0 + 15_000;
+    assertThat(storage.named("gpu_util"))
+        .extracting(RecordingStorage.Sample::timestamp, RecordingStorage.Sample::value)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(T0, 10.0),
+            org.assertj.core.groups.Tuple.tuple(t1, 20.0));
+    // New bytes count as added, as in Prometheus, whose figure is approximate too.
+    assertThat(value("scrape_series_added", t1)).isEqualTo(1);
+  }
+
+  @Test
+  void aSeriesThatComesBackAfterAGapIsAddedAgainAndEndedOnce() throws Exception {
+    ScrapeLoop loop = loop(JOB);
+    server.serve("/metrics", TargetServer.TEXT, "a 1\nb 1\n");
+    loop.scrapeOnce();
+    for (int i = 1; i <= 3; i++) {
+      clock.advance(Duration.ofSeconds(15));
+      server.serve("/metrics", TargetServer.TEXT, "a " + (i + 1) + "\n");
+      loop.scrapeOnce();
+    }
+    clock.advance(Duration.ofSeconds(15));
+    server.serve("/metrics", TargetServer.TEXT, "a 5\nb 5\n");
+    loop.scrapeOnce();
+
+    assertThat(storage.named("b"))
+        .extracting(RecordingStorage.Sample::timestamp)
+        .containsExactly(T0, T0 + 15_000, T0 + 60_000);
+    assertThat(StaleMarker.is(storage.named("b").get(1).value())).isTrue();
+    assertThat(value("scrape_series_added", T0 + 60_000)).isEqualTo(1);
+    assertThat(value("scrape_series_added", T0 + 45_000)).isZero();
+  }
+
+  @Test
+  void droppedSeriesStayDroppedOnLaterScrapes() throws Exception {
+    ScrapeLoop loop =
+        loop(
+            JOB
+                + """
+                  metric_relabel_configs:
+                    - source_labels: [__name__]
+                      regex: 'go_.*'
+                      action: drop
+                """);
+    server.serve("/metrics", TargetServer.TEXT, "go_goroutines 7\nllm_step 1\n");
+    loop.scrapeOnce();
+    clock.advance(Duration.ofSeconds(15));
+    server.serve("/metrics", TargetServer.TEXT, "go_goroutines 8\nllm_step 2\n");
+    loop.scrapeOnce();
+
+    assertThat(storage.named("go_goroutines")).isEmpty();
+    assertThat(storage.named("llm_step")).hasSize(2);
+    assertThat(value("scrape_samples_scraped", T0 + 15_000)).isEqualTo(2);
+    assertThat(value("scrape_samples_post_metric_relabeling", T0 + 15_000)).isEqualTo(1);
+  }
+
+  @Test
+  void timestampsWithinTwoMillisecondsOfTheScheduleAreAligned() throws Exception {
+    ScrapeLoop loop = loop(JOB + "  scrape_interval: 15s\n");
+    server.serve("/metrics", TargetServer.TEXT, "llm_train_step 1\n");
+    loop.scrapeOnce();
+    clock.set(T0 + 15_002);
+    loop.scrapeOnce();
+    clock.set(T0 + 30_003);
+    loop.scrapeOnce();
+    clock.set(T0 + 44_999); // early: keeps its time
+    loop.scrapeOnce();
+    clock.set(T0 + 120_001); // four ticks skipped
+    loop.scrapeOnce();
+
+    assertThat(storage.named("llm_train_step"))
+        .extracting(RecordingStorage.Sample::timestamp)
+        .containsExactly(T0, T0 + 15_000, T0 + 30_003, T0 + 44_999, T0 + 120_000);
+    assertThat(storage.named("up"))
+        .extracting(RecordingStorage.Sample::timestamp)
+        .containsExactly(T0, T0 + 15_000, T0 + 30_003, T0 + 44_999, T0 + 120_000);
+  }
+
+  @Test
   void aFailedScrapeReportsDownAndMarksEverySeriesStale() throws Exception {
     ScrapeLoop loop = loop(JOB);
     server.serve("/metrics", TargetServer.TEXT, "llm_train_step 41\n");

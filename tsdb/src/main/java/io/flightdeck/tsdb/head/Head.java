@@ -37,7 +37,7 @@ public final class Head {
   private final long blockRange;
 
   private final Map<Labels, HeadSeries> byLabels = new ConcurrentHashMap<>();
-  private final Map<Integer, HeadSeries> byId = new ConcurrentHashMap<>();
+  private final SeriesById byId = new SeriesById();
   private final Map<String, AtomicInteger> seriesPerMetric = new ConcurrentHashMap<>();
   private final MemPostings postings = new MemPostings();
   private final Map<String, MetricMetadata> metadata = new ConcurrentHashMap<>();
@@ -540,7 +540,7 @@ public final class Head {
       walLock.unlock();
     }
     isolation.awaitCompleted(seq);
-    List<HeadSeries> all = new ArrayList<>(byId.values());
+    List<HeadSeries> all = byId.values();
     wal.checkpoint(upTo, sink -> HeadCheckpoint.write(all, metadata, sink));
   }
 }

@@ -15,11 +15,7 @@ import io.flightdeck.tsdb.encoding.Encbuf;
 import io.flightdeck.tsdb.wal.WalRecordCodec;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Buffers one batch, checks each sample against its series as it arrives, and on commit logs the
@@ -30,17 +26,19 @@ final class HeadAppender implements Appender {
   private final TsdbOptions options;
   private final TsdbMetrics metrics;
   private final long oooWindow;
+  private final long futureToleranceMs;
+  private final long retentionMs;
 
   private HeadSeries[] series = new HeadSeries[64];
   private long[] times = new long[64];
   private double[] values = new double[64];
   private int size;
 
-  /** Newest timestamp and value of each series with samples in this batch. */
-  private final Map<HeadSeries, double[]> batchLast = new IdentityHashMap<>();
-
-  /** Series this appender keeps from garbage collection until commit or rollback. */
-  private final Set<HeadSeries> held = Collections.newSetFromMap(new IdentityHashMap<>());
+  /**
+   * Series this appender keeps from garbage collection until commit or rollback, each with the
+   * newest timestamp and value it has in this batch.
+   */
+  private final HeldSeries held = new HeldSeries();
 
   private final List<String> metadataNames = new ArrayList<>();
   private final List<MetricMetadata> metadataValues = new ArrayList<>();
@@ -51,6 +49,8 @@ final class HeadAppender implements Appender {
     this.options = options;
     this.metrics = metrics;
     this.oooWindow = options.outOfOrderWindow().toMillis();
+    this.futureToleranceMs = options.futureTolerance().toMillis();
+    this.retentionMs = options.retention().toMillis();
   }
 
   @Override
@@ -66,7 +66,7 @@ final class HeadAppender implements Appender {
 
   private long doAppend(long ref, Labels labels, long t, double v) {
     long now = options.clock().millis();
-    if (t > now + options.futureTolerance().toMillis()) {
+    if (t > now + futureToleranceMs) {
       throw new SampleTooFarInFutureException(
           StorageException.withContext(
               "sample timestamp is too far in the future",
@@ -77,8 +77,7 @@ final class HeadAppender implements Appender {
               "now",
               now));
     }
-    long retention = options.retention().toMillis();
-    if (retention > 0 && t < Math.max(head.maxTime(), now) - retention) {
+    if (retentionMs > 0 && t < Math.max(head.maxTime(), now) - retentionMs) {
       throw new SampleTooOldException(
           StorageException.withContext(
               "sample is older than the retention period",
@@ -89,17 +88,19 @@ final class HeadAppender implements Appender {
               "retention",
               options.retention()));
     }
-    HeadSeries s = hold(ref, labels);
-    double[] last = batchLast.get(s);
-    if (last != null && t <= (long) last[0]) {
-      if (t == (long) last[0]) {
-        if (Double.doubleToRawLongBits(v) == Double.doubleToRawLongBits(last[1])) {
+    int slot = hold(ref, labels);
+    HeadSeries s = held.series(slot);
+    boolean inBatch = held.hasSample(slot);
+    long lastTime = held.lastTime(slot);
+    if (inBatch && t <= lastTime) {
+      if (t == lastTime) {
+        if (Double.doubleToRawLongBits(v) == Double.doubleToRawLongBits(held.lastValue(slot))) {
           return s.id;
         }
         throw duplicate(s, t);
       }
-      if (t >= head.minValidTime() && t < (long) last[0] - oooWindow) {
-        throw outOfOrder(s, t, (long) last[0]);
+      if (t >= head.minValidTime() && t < lastTime - oooWindow) {
+        throw outOfOrder(s, t, lastTime);
       }
     } else {
       switch (s.check(t, v, oooWindow, head.minValidTime())) {
@@ -113,40 +114,41 @@ final class HeadAppender implements Appender {
         }
       }
     }
-    if (last == null) {
-      batchLast.put(s, new double[] {t, Double.longBitsToDouble(Double.doubleToRawLongBits(v))});
-    } else if (t > (long) last[0]) {
-      last[0] = t;
-      last[1] = v;
+    if (!inBatch || t > lastTime) {
+      held.setLast(slot, t, v);
     }
     add(s, t, v);
     return s.id;
   }
 
-  /** The series for ref or labels, held against garbage collection until commit or rollback. */
-  private HeadSeries hold(long ref, Labels labels) {
+  /**
+   * The held slot of the series for ref or labels, held against garbage collection until commit or
+   * rollback.
+   */
+  private int hold(long ref, Labels labels) {
     HeadSeries s = ref != 0 ? head.byId(ref) : null;
-    if (s != null && (s.labels == labels || s.labels.equals(labels)) && tryHold(s)) {
-      return s;
+    if (s != null && (s.labels == labels || s.labels.equals(labels))) {
+      int slot = tryHold(s);
+      if (slot >= 0) {
+        return slot;
+      }
     }
     while (true) {
-      s = head.getOrCreate(labels);
-      if (tryHold(s)) {
-        return s;
+      int slot = tryHold(head.getOrCreate(labels));
+      if (slot >= 0) {
+        return slot;
       }
       Thread.onSpinWait(); // the series is being garbage-collected; a new one will replace it
     }
   }
 
-  private boolean tryHold(HeadSeries s) {
-    if (held.contains(s)) {
-      return true;
+  /** The series' slot, held now if it was not; -1 if it was garbage-collected meanwhile. */
+  private int tryHold(HeadSeries s) {
+    int slot = held.find(s);
+    if (slot >= 0) {
+      return slot;
     }
-    if (s.acquireForAppend()) {
-      held.add(s);
-      return true;
-    }
-    return false;
+    return s.acquireForAppend() ? held.add(s) : -1;
   }
 
   private void add(HeadSeries s, long t, double v) {
@@ -199,13 +201,13 @@ final class HeadAppender implements Appender {
         WalRecordCodec.addSample(samples, series[i].id, times[i], values[i]);
       }
       WalRecordCodec.finish(samples, size);
-      long seq =
-          head.logCommit(
-              new ArrayList<>(batchLast.keySet()),
-              samples,
-              new Encbuf(256),
-              metadataNames,
-              metadataValues);
+      List<HeadSeries> touched = new ArrayList<>(held.size());
+      for (int slot = 0; slot < held.size(); slot++) {
+        if (held.hasSample(slot)) {
+          touched.add(held.series(slot));
+        }
+      }
+      long seq = head.logCommit(touched, samples, new Encbuf(256), metadataNames, metadataValues);
       try {
         apply(seq);
       } finally {
@@ -222,16 +224,20 @@ final class HeadAppender implements Appender {
     long lowWatermark = head.isolation.lowWatermark();
     long appended = 0;
     long outOfOrder = 0;
+    long minTime = Long.MAX_VALUE;
+    long maxTime = Long.MIN_VALUE;
     for (int i = 0; i < size; i++) {
       switch (series[i].apply(times[i], values[i], seq, lowWatermark, oooWindow, backfillBefore)) {
         case IN_ORDER -> {
           appended++;
-          head.observeTime(times[i]);
+          minTime = Math.min(minTime, times[i]);
+          maxTime = Math.max(maxTime, times[i]);
         }
         case OUT_OF_ORDER -> {
           appended++;
           outOfOrder++;
-          head.observeTime(times[i]);
+          minTime = Math.min(minTime, times[i]);
+          maxTime = Math.max(maxTime, times[i]);
         }
         case DUPLICATE_SAME_VALUE -> {
           // already stored, nothing to do
@@ -239,6 +245,11 @@ final class HeadAppender implements Appender {
         case DUPLICATE_OTHER_VALUE -> metrics.reject("duplicate_timestamp");
         case TOO_OLD_FOR_WINDOW -> metrics.reject("out_of_order");
       }
+    }
+    if (appended > 0) {
+      // Once per batch: the head's bounds are shared, and each update is a compare-and-set.
+      head.observeTime(minTime);
+      head.observeTime(maxTime);
     }
     metrics.samplesAppended.add(appended);
     metrics.outOfOrderSamplesAppended.add(outOfOrder);
@@ -255,11 +266,10 @@ final class HeadAppender implements Appender {
   }
 
   private void release() {
-    for (HeadSeries s : held) {
-      s.releaseAppend();
+    for (int slot = 0; slot < held.size(); slot++) {
+      held.series(slot).releaseAppend();
     }
     held.clear();
-    batchLast.clear();
     Arrays.fill(series, 0, size, null);
     size = 0;
   }
