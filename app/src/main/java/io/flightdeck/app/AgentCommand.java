@@ -1,6 +1,5 @@
 package io.flightdeck.app;
 
-import io.flightdeck.collector.gpu.GpuCollectorOptions;
 import io.flightdeck.config.ConfigLoader;
 import io.flightdeck.config.HttpClientConfig;
 import io.flightdeck.config.QueueConfig;
@@ -15,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import sun.misc.Signal;
 
@@ -40,24 +40,7 @@ final class AgentCommand implements Callable<Integer> {
           "Address of /metrics (default ${DEFAULT-VALUE}: reachable from this machine only).")
   String listenAddress;
 
-  @Option(
-      names = "--path.procfs",
-      defaultValue = "/proc",
-      description = "procfs mount point (default ${DEFAULT-VALUE}).")
-  Path procRoot;
-
-  @Option(
-      names = "--collector.nvml.library",
-      defaultValue = GpuCollectorOptions.DEFAULT_NVML_LIBRARY,
-      description =
-          "The NVML library, a path or a name for the dynamic linker (default ${DEFAULT-VALUE}).")
-  String nvmlLibrary;
-
-  @Option(
-      names = "--collector.interval",
-      defaultValue = "5s",
-      description = "How often to collect, at least 1s (default ${DEFAULT-VALUE}).")
-  String interval;
+  @Mixin NodeCollectorFlags node;
 
   @Option(
       names = "--remote-write.url",
@@ -86,7 +69,7 @@ final class AgentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Duration every = NodeCollection.interval(interval);
+    Duration every = node.interval();
     List<RemoteWriteConfig> endpoints = new ArrayList<>();
     for (URI url : remoteWriteUrls) {
       endpoints.add(
@@ -103,14 +86,14 @@ final class AgentCommand implements Callable<Integer> {
       endpoints.addAll(ConfigLoader.load(configFile).remoteWrite());
     }
     ListenAddress address = ListenAddress.parse(listenAddress);
-    String hostname = NodeCollection.hostname(procRoot);
+    String hostname = node.hostname();
     FlightdeckAgent agent =
         new FlightdeckAgent(
             new FlightdeckAgent.Options(
                 address,
                 hostname + ":" + address.port(),
-                procRoot,
-                nvmlLibrary,
+                node.procRoot,
+                node.nvmlLibrary,
                 hostname,
                 every,
                 endpoints,

@@ -140,29 +140,26 @@ final class AlertingMetrics {
       boolean counter,
       RulesRuntime rules,
       ToDoubleFunction<GroupSnapshot> value) {
+    // Counter and gauge callbacks share no type; both take (value, label value).
+    Consumer<BiConsumer<Double, String>> everyGroup =
+        sink -> {
+          for (GroupSnapshot g : rules.groups()) {
+            sink.accept(value.applyAsDouble(g), groupLabel(g));
+          }
+        };
     if (counter) {
       CounterWithCallback.builder()
           .name(name)
           .help(help)
           .labelNames("rule_group")
-          .callback(
-              cb -> {
-                for (GroupSnapshot g : rules.groups()) {
-                  cb.call(value.applyAsDouble(g), groupLabel(g));
-                }
-              })
+          .callback(cb -> everyGroup.accept(cb::call))
           .register(registry);
     } else {
       GaugeWithCallback.builder()
           .name(name)
           .help(help)
           .labelNames("rule_group")
-          .callback(
-              cb -> {
-                for (GroupSnapshot g : rules.groups()) {
-                  cb.call(value.applyAsDouble(g), groupLabel(g));
-                }
-              })
+          .callback(cb -> everyGroup.accept(cb::call))
           .register(registry);
     }
   }

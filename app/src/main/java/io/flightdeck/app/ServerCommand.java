@@ -1,6 +1,5 @@
 package io.flightdeck.app;
 
-import io.flightdeck.collector.gpu.GpuCollectorOptions;
 import io.flightdeck.model.ByteSizeFormat;
 import io.flightdeck.model.DurationFormat;
 import io.flightdeck.promql.engine.EngineOptions;
@@ -13,6 +12,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -152,24 +152,7 @@ final class ServerCommand implements Callable<Integer> {
               + "\" (default ${DEFAULT-VALUE}; --collector.enable=false turns it off).")
   boolean collectorEnabled;
 
-  @Option(
-      names = "--collector.interval",
-      defaultValue = "5s",
-      description = "How often the node is collected, at least 1s (default ${DEFAULT-VALUE}).")
-  String collectorInterval;
-
-  @Option(
-      names = "--collector.nvml.library",
-      defaultValue = GpuCollectorOptions.DEFAULT_NVML_LIBRARY,
-      description =
-          "The NVML library, a path or a name for the dynamic linker (default ${DEFAULT-VALUE}).")
-  String nvmlLibrary;
-
-  @Option(
-      names = "--path.procfs",
-      defaultValue = "/proc",
-      description = "procfs mount point for the node collection (default ${DEFAULT-VALUE}).")
-  Path procRoot;
+  @Mixin NodeCollectorFlags node;
 
   @Spec CommandSpec spec;
 
@@ -206,10 +189,10 @@ final class ServerCommand implements Callable<Integer> {
                 configFile,
                 new FlightdeckServer.NodeCollectorSettings(
                     collectorEnabled,
-                    NodeCollection.interval(collectorInterval),
-                    nvmlLibrary,
-                    procRoot,
-                    NodeCollection.hostname(procRoot))));
+                    node.interval(),
+                    node.nvmlLibrary,
+                    node.procRoot,
+                    node.hostname())));
     // SIGTERM and SIGINT stop the server in order and exit 0, as Prometheus does; the JVM's own
     // handling would exit 143. The shutdown hook still covers any other way the JVM ends.
     CountDownLatch stopRequested = new CountDownLatch(1);
