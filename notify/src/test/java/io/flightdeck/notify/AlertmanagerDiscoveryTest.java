@@ -12,19 +12,14 @@ import io.flightdeck.config.TlsConfig;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.relabel.RelabelAction;
 import io.flightdeck.model.relabel.RelabelConfig;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import io.flightdeck.testkit.SelfSignedCertificate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.KeyStore;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -140,42 +135,10 @@ class AlertmanagerDiscoveryTest {
 
   @Test
   void anHttpsAlertmanagerIsTrustedThroughTheSectionsCaFile() throws Exception {
-    Path keystore = dir.resolve("server.p12");
-    Path caPem = dir.resolve("ca.pem");
-    keytool(
-        "-genkeypair",
-        "-alias",
-        "server",
-        "-keyalg",
-        "EC",
-        "-groupname",
-        "secp256r1",
-        "-dname",
-        "CN=localhost",
-        "-ext",
-        "SAN=ip:127.0.0.1",
-        "-validity",
-        "2",
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        keystore.toString(),
-        "-storepass",
-        "changeit",
-        "-keypass",
-        "changeit");
-    keytool(
-        "-exportcert",
-        "-rfc",
-        "-alias",
-        "server",
-        "-keystore",
-        keystore.toString(),
-        "-storepass",
-        "changeit",
-        "-file",
-        caPem.toString());
-    try (WebhookServer am = new WebhookServer(serverContext(keystore))) {
+    SelfSignedCertificate certificate =
+        SelfSignedCertificate.create(dir, "localhost", "ip:127.0.0.1");
+    Path caPem = certificate.caPem();
+    try (WebhookServer am = new WebhookServer(certificate.serverContext())) {
       ServiceDiscoveryConfigs sd =
           new ServiceDiscoveryConfigs(
               List.of(new StaticConfig(List.of("127.0.0.1:" + am.port()), Labels.EMPTY)),
@@ -218,28 +181,5 @@ class AlertmanagerDiscoveryTest {
         .isInstanceOf(NotificationsConfigException.class)
         .hasMessageStartingWith("alerting.alertmanagers[0].tls_config: unable to build TLS config")
         .hasMessageContaining("nope.pem");
-  }
-
-  private static SSLContext serverContext(Path keystore) throws Exception {
-    char[] password = "changeit".toCharArray();
-    KeyStore store = KeyStore.getInstance("PKCS12");
-    try (InputStream in = Files.newInputStream(keystore)) {
-      store.load(in, password);
-    }
-    KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-    keys.init(store, password);
-    SSLContext context = SSLContext.getInstance("TLS");
-    context.init(keys.getKeyManagers(), null, null);
-    return context;
-  }
-
-  private static void keytool(String... args) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-    command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(process.exitValue()).as("keytool: %s", output).isZero();
   }
 }

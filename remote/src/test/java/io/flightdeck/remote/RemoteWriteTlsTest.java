@@ -8,16 +8,12 @@ import io.flightdeck.config.RemoteWriteConfig;
 import io.flightdeck.config.TlsConfig;
 import io.flightdeck.model.Labels;
 import io.flightdeck.storage.Appender;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.flightdeck.testkit.SelfSignedCertificate;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,74 +21,22 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Remote write over HTTPS to a server with a self-signed certificate made by the JDK's keytool. */
 class RemoteWriteTlsTest {
-  private static final char[] PASSWORD = "changeit".toCharArray();
   private static final QueueConfig FAST =
       new QueueConfig(
           10_000, 1, 1, 1_000, Duration.ofMillis(20), Duration.ofMillis(10), Duration.ofMillis(50));
 
   @TempDir Path dir;
-  private Path keystore;
+  private SelfSignedCertificate certificate;
   private Path caPem;
 
   @BeforeEach
   void makeCertificate() throws Exception {
-    keystore = dir.resolve("server.p12");
-    caPem = dir.resolve("ca.pem");
-    keytool(
-        "-genkeypair",
-        "-alias",
-        "server",
-        "-keyalg",
-        "EC",
-        "-groupname",
-        "secp256r1",
-        "-dname",
-        "CN=localhost",
-        "-ext",
-        "SAN=ip:127.0.0.1,dns:localhost",
-        "-validity",
-        "2",
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        keystore.toString(),
-        "-storepass",
-        "changeit",
-        "-keypass",
-        "changeit");
-    keytool(
-        "-exportcert",
-        "-rfc",
-        "-alias",
-        "server",
-        "-keystore",
-        keystore.toString(),
-        "-storepass",
-        "changeit",
-        "-file",
-        caPem.toString());
-  }
-
-  private static void keytool(String... args) throws Exception {
-    List<String> command = new java.util.ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-    command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(process.exitValue()).as("keytool: %s", output).isZero();
+    certificate = SelfSignedCertificate.create(dir, "localhost", "ip:127.0.0.1,dns:localhost");
+    caPem = certificate.caPem();
   }
 
   private SSLContext serverContext() throws Exception {
-    KeyStore store = KeyStore.getInstance("PKCS12");
-    try (InputStream in = Files.newInputStream(keystore)) {
-      store.load(in, PASSWORD);
-    }
-    KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-    keys.init(store, PASSWORD);
-    SSLContext context = SSLContext.getInstance("TLS");
-    context.init(keys.getKeyManagers(), null, null);
-    return context;
+    return certificate.serverContext();
   }
 
   /** Sends one sample with {@code tls}; returns the sender after waiting up to a few seconds. */

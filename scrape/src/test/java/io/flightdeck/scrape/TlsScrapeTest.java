@@ -7,19 +7,14 @@ import com.sun.net.httpserver.HttpsServer;
 import io.flightdeck.config.ScrapeConfig;
 import io.flightdeck.model.Labels;
 import io.flightdeck.testkit.ManualClock;
-import java.io.InputStream;
+import io.flightdeck.testkit.SelfSignedCertificate;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.util.List;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,8 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** HTTPS targets with a self-signed certificate for {@code trainer.internal}, made by keytool. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TlsScrapeTest {
-  private static final String PASSWORD = "changeit";
-
   @TempDir static Path dir;
 
   private HttpsServer server;
@@ -39,46 +32,10 @@ class TlsScrapeTest {
 
   @BeforeAll
   void start() throws Exception {
-    Path store = dir.resolve("server.p12");
-    ca = dir.resolve("ca.pem");
-    keytool(
-        "-genkeypair",
-        "-alias",
-        "server",
-        "-keyalg",
-        "EC",
-        "-dname",
-        "CN=trainer.internal",
-        "-ext",
-        "SAN=dns:trainer.internal",
-        "-validity",
-        "2",
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        store.toString(),
-        "-storepass",
-        PASSWORD);
-    keytool(
-        "-exportcert",
-        "-rfc",
-        "-alias",
-        "server",
-        "-keystore",
-        store.toString(),
-        "-storepass",
-        PASSWORD,
-        "-file",
-        ca.toString());
-    KeyStore keys = KeyStore.getInstance("PKCS12");
-    try (InputStream in = Files.newInputStream(store)) {
-      keys.load(in, PASSWORD.toCharArray());
-    }
-    KeyManagerFactory factory =
-        KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-    factory.init(keys, PASSWORD.toCharArray());
-    SSLContext context = SSLContext.getInstance("TLS");
-    context.init(factory.getKeyManagers(), null, null);
+    SelfSignedCertificate certificate =
+        SelfSignedCertificate.create(dir, "trainer.internal", "dns:trainer.internal");
+    ca = certificate.caPem();
+    SSLContext context = certificate.serverContext();
     server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.setHttpsConfigurator(new HttpsConfigurator(context));
     server.createContext(
@@ -91,16 +48,6 @@ class TlsScrapeTest {
           }
         });
     server.start();
-  }
-
-  private static void keytool(String... args) throws Exception {
-    List<String> command = new java.util.ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-    command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(process.exitValue()).as(output).isZero();
   }
 
   @AfterAll
