@@ -6,6 +6,8 @@
 #   --hours H          workload length in hours, 15 s scrapes of ~10,500 series (default 6)
 #   --queries N        also run the dashboard query set (QueryBench) N times per query after the
 #                      send and report median latencies with ratios and geometric means (default 0)
+#   --warmup N         runs of each query before the measured ones (default 10); a dashboard
+#                      refreshing every 10 s runs each query 90 times in a quarter of an hour
 #   --peers LIST       comma-separated, from flightdeck,prometheus,victoriametrics (default: all)
 #   --connections N    concurrent remote-write connections (default 4)
 #   --keep             keep the peers' data directories and logs (their path is printed)
@@ -35,6 +37,7 @@ hours=6
 peers=flightdeck,prometheus,victoriametrics
 connections=4
 queries=0
+warmup=10
 keep=false
 while (($#)); do
   case "$1" in
@@ -42,6 +45,7 @@ while (($#)); do
     --peers) peers=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
     --queries) queries=$2; shift 2 ;;
+    --warmup) warmup=$2; shift 2 ;;
     --keep) keep=true; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
@@ -200,7 +204,7 @@ run_queries() {
     [[ " ${query_names[*]} " == *" $name "* ]] || query_names+=("$name")
   done < <("$JAVA" -cp "$JAR" io.flightdeck.bench.QueryBench run --url "$base" \
     --start-ms "$(field start_ms)" --end-ms "$(($(field start_ms) + ($(field slices) - 1) * 15000))" \
-    --repeat "$queries")
+    --repeat "$queries" --warmup "$warmup")
   [[ -n ${R[$peer.q.${query_names[0]:-none}]:-} ]]
 }
 
@@ -357,7 +361,7 @@ report="$RESULTS/storage-$(date -u +%Y-%m-%dT%H%M%SZ).md"
   table
   if ((queries > 0)); then
     echo
-    echo "Dashboard queries (bench/src/main/java/io/flightdeck/bench/QueryBench.java), median of $queries runs after 10 warm-up runs:"
+    echo "Dashboard queries (bench/src/main/java/io/flightdeck/bench/QueryBench.java), median of $queries runs after $warmup warm-up runs:"
     echo
     query_table
   fi
