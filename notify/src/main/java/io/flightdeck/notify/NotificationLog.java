@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  */
 final class NotificationLog {
   static final String FILE_NAME = "notification-log";
-  static final String MAGIC = "flightdeck-notification-log 1";
+  // Version 2: fingerprints are Alertmanager's (version 1 used Labels.stableHash()).
+  static final String MAGIC = "flightdeck-notification-log 2";
 
   private static final Logger log = LoggerFactory.getLogger(NotificationLog.class);
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -19,7 +19,7 @@ class NotificationLogTest {
         "team/webhook[0]/{}:{}", new NotificationLog.Entry(Set.of("b", "a"), Set.of("c"), 5000));
     List<String> lines = Files.readAllLines(dir.resolve(NotificationLog.FILE_NAME));
     assertThat(lines).hasSize(3);
-    assertThat(lines.get(0)).isEqualTo("flightdeck-notification-log 1");
+    assertThat(lines.get(0)).isEqualTo("flightdeck-notification-log 2");
     assertThat(lines.get(1))
         .isEqualTo(
             "{\"entries\":[{\"key\":\"team/webhook[0]/{}:{}\",\"firing\":[\"a\",\"b\"],\"resolved\":[\"c\"],\"at\":5000}]}");
