@@ -44,8 +44,11 @@ final class JnaNvml implements Nvml {
       library = NativeLibrary.getInstance(libraryPath);
     } catch (LinkageError | RuntimeException e) {
       String message = String.valueOf(e.getMessage());
-      // JNA appends every path it tried on further lines; the first line says what went wrong.
-      return NvmlLoad.unavailable(message.lines().findFirst().orElse(message));
+      // JNA appends every path it tried on further lines; the first line says what went wrong
+      // (and ends with a colon that introduced them).
+      String first = message.lines().findFirst().orElse(message).strip();
+      return NvmlLoad.unavailable(
+          first.endsWith(":") ? first.substring(0, first.length() - 1) : first);
     }
     return NvmlLoad.initialise(new JnaNvml(library));
   }

@@ -19,7 +19,10 @@ class JnaNvmlTest {
 
     assertThat(load).isInstanceOf(NvmlLoad.Unavailable.class);
     String reason = ((NvmlLoad.Unavailable) load).reason();
-    assertThat(reason).startsWith("NVML not available: ").contains("libnvidia-ml.so.1");
+    assertThat(reason)
+        .startsWith("NVML not available: ")
+        .contains("libnvidia-ml.so.1")
+        .doesNotEndWith(":");
     assertThat(reason.lines()).hasSize(1);
   }
 
