@@ -9,7 +9,6 @@ import io.flightdeck.promql.parser.ParenExpr;
 import io.flightdeck.promql.parser.StringLiteral;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,17 +23,6 @@ import java.util.TreeSet;
  * {@code min}/{@code max}/{@code topk}.
  */
 final class AggregationEvaluator {
-  private static final Comparator<Double> NAN_FIRST =
-      (a, b) -> {
-        if (Double.isNaN(a)) {
-          return Double.isNaN(b) ? 0 : -1;
-        }
-        if (Double.isNaN(b)) {
-          return 1;
-        }
-        return Double.compare(a, b) == 0 ? 0 : (a < b ? -1 : 1);
-      };
-
   private final Evaluator ev;
 
   AggregationEvaluator(Evaluator ev) {
@@ -238,6 +226,10 @@ final class AggregationEvaluator {
   }
 
   /** Prometheus's quantile of a set of values, interpolating between neighbours. */
+  /**
+   * The q-quantile with Prometheus's interpolation, NaNs ranked first as Go's sort does. Sorts
+   * {@code values} in place: every caller hands over a copy.
+   */
   static double quantile(double q, double[] values) {
     if (values.length == 0 || Double.isNaN(q)) {
       return Double.NaN;
@@ -248,17 +240,23 @@ final class AggregationEvaluator {
     if (q > 1) {
       return Double.POSITIVE_INFINITY;
     }
-    Double[] boxed = new Double[values.length];
-    for (int i = 0; i < values.length; i++) {
-      boxed[i] = values[i];
+    // A primitive sort puts NaNs last; reading the array shifted by their count ranks them first.
+    Arrays.sort(values);
+    int nans = 0;
+    while (nans < values.length && Double.isNaN(values[values.length - 1 - nans])) {
+      nans++;
     }
-    Arrays.sort(boxed, NAN_FIRST);
     double n = values.length;
     double rank = q * (n - 1);
     double lower = Math.max(0, Math.floor(rank));
     double upper = Math.min(n - 1, lower + 1);
     double weight = rank - Math.floor(rank);
-    return boxed[(int) lower] * (1 - weight) + boxed[(int) upper] * weight;
+    return nanFirst(values, nans, (int) lower) * (1 - weight)
+        + nanFirst(values, nans, (int) upper) * weight;
+  }
+
+  private static double nanFirst(double[] sorted, int nans, int index) {
+    return index < nans ? Double.NaN : sorted[index - nans];
   }
 
   private void warnInvalidQuantiles(AggregateExpr e, double[] params) {
