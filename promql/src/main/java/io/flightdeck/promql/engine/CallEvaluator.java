@@ -172,6 +172,8 @@ final class CallEvaluator {
             ? new SourceReader((MatrixSelector) arg, rangeMs + before, offsetMs, after, at)
             : null;
     int count = sources == null ? reader.series.size() : sources.size();
+    Labels firstMetadata = null;
+    boolean mayCollide = false;
     for (int si = 0; si < count; si++) {
       ev.ctx.checkDeadline();
       WindowSource src = sources == null ? reader.load(si) : sources.get(si);
@@ -179,6 +181,12 @@ final class CallEvaluator {
       Labels labels = src.labels();
       if (dropName && !ev.ctx.delayedNameRemoval) {
         labels = LabelOps.withoutMetadata(labels);
+        // Distinct inputs stay distinct when they all lose the same name, type and unit.
+        if (firstMetadata == null) {
+          firstMetadata = src.labels();
+        } else if (!mayCollide) {
+          mayCollide = !LabelOps.sameMetadata(firstMetadata, src.labels());
+        }
       }
       EvalSeries result = null;
       w.t = src.t();
@@ -210,7 +218,11 @@ final class CallEvaluator {
           continue;
         }
         if (result == null) {
-          result = new EvalSeries(labels, dropName, Math.min(ev.numSteps, 64));
+          result =
+              new EvalSeries(
+                  labels,
+                  dropName,
+                  at != null ? ev.numSteps : stepsReached(src, rangeMs + before + after));
         }
         result.add(ts, w.result);
       }
@@ -229,7 +241,7 @@ final class CallEvaluator {
         }
       }
     }
-    if (!ev.ctx.delayedNameRemoval) {
+    if (mayCollide) {
       Set<Labels> seen = new HashSet<>();
       for (EvalSeries s : out) {
         if (!seen.add(s.labels)) {
@@ -238,6 +250,16 @@ final class CallEvaluator {
       }
     }
     return out;
+  }
+
+  /**
+   * At most how many steps can see a sample of {@code src} through windows {@code reachMs} wide:
+   * the output's capacity, so that it is neither regrown step by step nor sized for every step of a
+   * short series.
+   */
+  private int stepsReached(WindowSource src, long reachMs) {
+    long span = src.t()[src.size() - 1] - src.t()[0] + reachMs;
+    return (int) Math.min(ev.numSteps, span / Math.max(1, ev.interval) + 2);
   }
 
   private static boolean looksLikeCounter(String metric) {

@@ -5,6 +5,7 @@ import io.flightdeck.promql.parser.GoFormat;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
@@ -25,6 +26,16 @@ final class LabelOps {
   /** The label set without its metric name and the type and unit labels that describe it. */
   static Labels withoutMetadata(Labels labels) {
     return drop(labels, METADATA);
+  }
+
+  /** Whether both label sets have the same name, type and unit (each possibly absent). */
+  static boolean sameMetadata(Labels a, Labels b) {
+    for (String name : METADATA) {
+      if (!Objects.equals(a.get(name), b.get(name))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Only the labels named in {@code names}. */

@@ -1,7 +1,14 @@
 package io.flightdeck.tsdb.chunk;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /** Reads bits, most significant first, from a byte range. Not thread-safe; reusable via reset. */
 final class BitReader {
+  private static final VarHandle BIG_ENDIAN_LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
   private byte[] bytes;
   private long position;
   private long end;
@@ -12,14 +19,27 @@ final class BitReader {
     this.end = (long) (offset + length) << 3;
   }
 
-  boolean readBit() {
-    if (position >= end) {
+  /**
+   * The next 64 bits, first bit in the sign, without consuming them. Bits past the range are
+   * undefined, but {@link #skip} refuses to consume them. Decoders read a sample's control bits
+   * from one peek instead of bit by bit.
+   */
+  long peek64() {
+    int index = (int) (position >>> 3);
+    int shift = (int) (position & 7);
+    long window = load64(index) << shift;
+    if (shift > 0 && index + 8 < bytes.length) {
+      window |= (bytes[index + 8] & 0xffL) >>> (8 - shift);
+    }
+    return window;
+  }
+
+  /** Consumes {@code count} bits already seen through {@link #peek64}. */
+  void skip(int count) {
+    if (position + count > end) {
       throw new ChunkCorruptException("chunk ends in the middle of a sample");
     }
-    int index = (int) (position >>> 3);
-    boolean bit = ((bytes[index] >>> (7 - (position & 7))) & 1) != 0;
-    position++;
-    return bit;
+    position += count;
   }
 
   /** Reads {@code count} bits, 0 <= count <= 64, as the low bits of the result. */
@@ -46,14 +66,7 @@ final class BitReader {
   /** Eight bytes from {@code index}, big-endian; bytes past the array read as zero. */
   private long load64(int index) {
     if (index + 8 <= bytes.length) {
-      return (bytes[index] & 0xffL) << 56
-          | (bytes[index + 1] & 0xffL) << 48
-          | (bytes[index + 2] & 0xffL) << 40
-          | (bytes[index + 3] & 0xffL) << 32
-          | (bytes[index + 4] & 0xffL) << 24
-          | (bytes[index + 5] & 0xffL) << 16
-          | (bytes[index + 6] & 0xffL) << 8
-          | (bytes[index + 7] & 0xffL);
+      return (long) BIG_ENDIAN_LONG.get(bytes, index);
     }
     long window = 0;
     for (int i = 0; i < 8; i++) {

@@ -43,42 +43,58 @@ public final class XorIterator implements SampleIterator {
     return true;
   }
 
+  /** The delta of delta: its 1-4 control bits and a short payload decoded from one peek. */
   private long readDeltaOfDelta() {
-    if (!in.readBit()) {
+    long window = in.peek64();
+    if (window >= 0) {
+      in.skip(1);
       return 0;
     }
-    if (!in.readBit()) {
-      return signExtend(in.readBits(14), 14);
+    int ones = Long.numberOfLeadingZeros(~window);
+    switch (ones) {
+      case 1 -> {
+        in.skip(2 + 14);
+        return (window << 2) >> (64 - 14);
+      }
+      case 2 -> {
+        in.skip(3 + 17);
+        return (window << 3) >> (64 - 17);
+      }
+      case 3 -> {
+        in.skip(4 + 20);
+        return (window << 4) >> (64 - 20);
+      }
+      default -> {
+        in.skip(4);
+        return in.readBits(64);
+      }
     }
-    if (!in.readBit()) {
-      return signExtend(in.readBits(17), 17);
-    }
-    if (!in.readBit()) {
-      return signExtend(in.readBits(20), 20);
-    }
-    return in.readBits(64);
   }
 
-  private static long signExtend(long value, int bits) {
-    return (value << (64 - bits)) >> (64 - bits);
-  }
-
+  /** The value's XOR: its 1, 2 or 13 control bits from one peek, then the meaningful bits. */
   private void readValue() {
-    if (!in.readBit()) {
+    long window = in.peek64();
+    if (window >= 0) {
+      in.skip(1);
       return;
     }
-    if (in.readBit()) {
-      leading = (int) in.readBits(5);
-      int significant = (int) in.readBits(6);
+    if ((window << 1) < 0) {
+      in.skip(13);
+      int newLeading = (int) ((window << 2) >>> (64 - 5));
+      int significant = (int) ((window << 7) >>> (64 - 6));
       if (significant == 0) {
         significant = 64;
       }
-      trailing = 64 - leading - significant;
-      if (trailing < 0) {
+      if (newLeading + significant > 64) {
         throw new ChunkCorruptException("XOR chunk has an impossible bit window");
       }
-    } else if (leading < 0) {
-      throw new ChunkCorruptException("XOR chunk reuses a bit window it never defined");
+      leading = newLeading;
+      trailing = 64 - newLeading - significant;
+    } else {
+      in.skip(2);
+      if (leading < 0) {
+        throw new ChunkCorruptException("XOR chunk reuses a bit window it never defined");
+      }
     }
     valueBits ^= in.readBits(64 - leading - trailing) << trailing;
   }

@@ -58,6 +58,41 @@ class XorChunkPropertiesTest {
     }
   }
 
+  @Property(tries = 300)
+  void aChunkCutShortGivesItsWholeSamplesThenReportsCorruption(
+      @ForAll("samples") @Size(min = 2, max = 100) List<Sample> samples,
+      @ForAll long cutSeed,
+      @ForAll byte neighbour) {
+    XorEncoder encoder = new XorEncoder();
+    long t = 0;
+    for (Sample s : samples) {
+      t += s.delta();
+      encoder.append(t, s.value());
+    }
+    byte[] whole = encoder.toBytes();
+    int cut = (int) Math.floorMod(cutSeed, (long) whole.length);
+    // The chunk sits between other bytes, as in a chunk file: the decoder must not read past
+    // its end into them.
+    byte[] file = new byte[whole.length + 24];
+    java.util.Arrays.fill(file, neighbour);
+    System.arraycopy(whole, 0, file, 8, cut);
+    XorIterator reference = new XorIterator().reset(whole, 0, whole.length, encoder.count());
+    XorIterator damaged = new XorIterator().reset(file, 8, cut, encoder.count());
+    int decoded = 0;
+    try {
+      while (damaged.next()) {
+        assertThat(reference.next()).isTrue();
+        assertThat(damaged.timestamp()).isEqualTo(reference.timestamp());
+        assertThat(Double.doubleToRawLongBits(damaged.value()))
+            .isEqualTo(Double.doubleToRawLongBits(reference.value()));
+        decoded++;
+      }
+      throw new AssertionError("a chunk cut at byte " + cut + " decoded every sample");
+    } catch (ChunkCorruptException expected) {
+      assertThat(decoded).isLessThan(encoder.count());
+    }
+  }
+
   private static long firstAtOrAfter(XorEncoder encoder, byte[] bytes, long target) {
     XorIterator scan = new XorIterator().reset(bytes, 0, bytes.length, encoder.count());
     while (scan.next()) {
