@@ -27,8 +27,11 @@ final class GoFloats {
    * {@link Double#toString}, since Go prints them as plain integers too.
    */
   static void appendSampleValue(StringBuilder out, double v) {
-    if (v != 0 && v == Math.rint(v) && Math.abs(v) < 1e15) {
+    double abs = Math.abs(v);
+    if (v != 0 && v == Math.rint(v) && abs < 1e15) {
       out.append((long) v);
+    } else if (abs >= Double.MIN_NORMAL && abs >= 1e-6 && abs < 1e21) {
+      appendPlainFromJava(out, Double.toString(v));
     } else {
       out.append(sampleValue(v));
     }
@@ -48,50 +51,57 @@ final class GoFloats {
     if (Math.abs(v) < Double.MIN_NORMAL) {
       return shortest(v).toPlainString();
     }
-    return plainFromJava(Double.toString(v));
+    StringBuilder out = new StringBuilder(24);
+    appendPlainFromJava(out, Double.toString(v));
+    return out.toString();
   }
 
   /**
-   * Rewrites {@link Double#toString} ({@code 90.0}, {@code 1.5E-7}) without an exponent and without
+   * Appends {@link Double#toString} ({@code 90.0}, {@code 1.5E-7}) without an exponent and without
    * trailing zeros. For normal doubles its digits are the shortest, as Go's are, so only the layout
-   * differs; this path avoids a BigDecimal per sample on large results.
+   * differs; this path avoids a BigDecimal and intermediate strings per sample on large results.
    */
-  private static String plainFromJava(String java) {
+  private static void appendPlainFromJava(StringBuilder out, String java) {
     int e = java.indexOf('E');
     if (e < 0) {
       // Between 1e-3 and 1e7 Java already writes plain digits; only a bare ".0" must go.
-      return java.endsWith(".0") ? java.substring(0, java.length() - 2) : java;
+      out.append(java, 0, java.endsWith(".0") ? java.length() - 2 : java.length());
+      return;
     }
-    String mantissa = e < 0 ? java : java.substring(0, e);
-    int exponent = e < 0 ? 0 : Integer.parseInt(java.substring(e + 1));
-    boolean negative = mantissa.charAt(0) == '-';
-    int dot = mantissa.indexOf('.');
-    String whole = mantissa.substring(negative ? 1 : 0, dot);
-    StringBuilder digits = new StringBuilder(whole).append(mantissa, dot + 1, mantissa.length());
-    int point = whole.length() + exponent;
-    int lead = 0;
-    while (lead < digits.length() - 1 && digits.charAt(lead) == '0') {
-      lead++;
+    // Java's form here is [-]d.ddddE[-]x: one digit before the point, never trailing zeros
+    // beyond the first fractional one.
+    boolean negative = java.charAt(0) == '-';
+    int first = negative ? 1 : 0;
+    int exponent = Integer.parseInt(java, e + 1, java.length(), 10);
+    // The significant digits are java[first] and java[first + 2, fractionEnd).
+    int fractionEnd = e;
+    while (fractionEnd > first + 2 && java.charAt(fractionEnd - 1) == '0') {
+      fractionEnd--;
     }
-    digits.delete(0, lead);
-    point -= lead;
-    int end = digits.length();
-    while (end > 1 && digits.charAt(end - 1) == '0') {
-      end--;
-    }
-    digits.setLength(end);
-    StringBuilder out = new StringBuilder(digits.length() + 8);
+    int digitCount = 1 + (fractionEnd - first - 2);
+    int point = 1 + exponent;
     if (negative) {
       out.append('-');
     }
     if (point <= 0) {
-      out.append("0.").append("0".repeat(-point)).append(digits);
-    } else if (point >= digits.length()) {
-      out.append(digits).append("0".repeat(point - digits.length()));
+      out.append("0.");
+      out.repeat('0', -point);
+      appendDigits(out, java, first, 0, digitCount);
+    } else if (point >= digitCount) {
+      appendDigits(out, java, first, 0, digitCount);
+      out.repeat('0', point - digitCount);
     } else {
-      out.append(digits, 0, point).append('.').append(digits, point, digits.length());
+      appendDigits(out, java, first, 0, point);
+      out.append('.');
+      appendDigits(out, java, first, point, digitCount);
     }
-    return out.toString();
+  }
+
+  /** Appends significant digits [from, to) of Java's d.dddd form, skipping its point. */
+  private static void appendDigits(StringBuilder out, String java, int first, int from, int to) {
+    for (int i = from; i < to; i++) {
+      out.append(java.charAt(i == 0 ? first : first + 1 + i));
+    }
   }
 
   /**

@@ -71,4 +71,27 @@ class GoFloatsTest {
       assertThat(GoFloats.plain(v)).as("plain(%s)", v).isEqualTo(exact);
     }
   }
+
+  @Test
+  void appendingASampleValueWritesWhatSampleValueReturns() {
+    java.util.Random random = new java.util.Random(11);
+    double[] specials = {
+      Double.NaN, Double.POSITIVE_INFINITY, -0.0, 0.0, 4.9e-324, 1e-6, 9.99e-7, 1e21, 1e15, 37, -2
+    };
+    for (int i = 0; i < 100_000; i++) {
+      double v =
+          i < specials.length
+              ? specials[i]
+              : switch (i % 3) {
+                case 0 -> Double.longBitsToDouble(random.nextLong());
+                case 1 -> random.nextGaussian() * Math.pow(10, random.nextInt(50) - 25);
+                default -> Math.round(random.nextDouble() * 1e12) / 100.0;
+              };
+      StringBuilder out = new StringBuilder("x");
+      GoFloats.appendSampleValue(out, v);
+      assertThat(out.substring(1))
+          .as("appendSampleValue(%s)", v)
+          .isEqualTo(GoFloats.sampleValue(v));
+    }
+  }
 }
