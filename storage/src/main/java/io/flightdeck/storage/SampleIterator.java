@@ -18,6 +18,24 @@ public interface SampleIterator {
 
   double value();
 
+  /**
+   * Appends the current sample and every later one up to {@code maxt} to {@code out}. Call it only
+   * while positioned on a sample (after {@link #next} or {@link #seek} returned true); afterwards
+   * the iterator is used up. Returns true when it stopped at a sample after {@code maxt}, false
+   * when it ran out of samples. Storage iterators override it to copy a chunk in one loop instead
+   * of a few interface calls per sample: range queries read millions of samples this way.
+   */
+  default boolean drainTo(SampleBuffer out, long maxt) {
+    do {
+      long t = timestamp();
+      if (t > maxt) {
+        return true;
+      }
+      out.add(t, value());
+    } while (next());
+    return false;
+  }
+
   SampleIterator EMPTY =
       new SampleIterator() {
         @Override

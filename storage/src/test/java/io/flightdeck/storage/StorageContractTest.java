@@ -368,4 +368,57 @@ public abstract class StorageContractTest {
     store = afterWrites(store);
     assertThat(readAll(Matcher.equal("__name__", "long"))).containsExactlyElementsOf(expected);
   }
+
+  @Test
+  void drainingGivesWhatStepwiseIterationGives() throws Exception {
+    long t = baseTime();
+    Random random = new Random(7);
+    Appender app = store.appender();
+    long ts = t - 3_600_000;
+    List<Long> times = new ArrayList<>();
+    for (int i = 0; i < 3_000 && ts <= t; i++) {
+      app.append(0, series("drained"), ts, random.nextInt(4) == 0 ? i : random.nextGaussian());
+      times.add(ts);
+      ts += 1 + random.nextInt(3_000);
+    }
+    app.commit();
+    store = afterWrites(store);
+    long last = times.get(times.size() - 1);
+    for (int probe = 0; probe < 20; probe++) {
+      long queryMin = times.get(random.nextInt(times.size())) - random.nextInt(2);
+      long queryMax = queryMin + random.nextInt((int) (last - queryMin + 2_000) + 1);
+      long seekTo = queryMin + random.nextInt(100_000);
+      long drainMax = seekTo + random.nextInt(2_000_000) - 1_000;
+      List<String> stepwise = new ArrayList<>();
+      List<String> drained = new ArrayList<>();
+      try (Querier q = store.querier(queryMin, queryMax)) {
+        SeriesSet set = q.select(true, Matcher.equal("__name__", "drained"));
+        if (!set.next()) {
+          continue;
+        }
+        SampleIterator it = set.at().iterator(null);
+        if (it.seek(seekTo)) {
+          do {
+            if (it.timestamp() > drainMax) {
+              break;
+            }
+            stepwise.add(it.timestamp() + "=" + bits(it.value()));
+          } while (it.next());
+        }
+        SampleIterator again = set.at().iterator(null);
+        if (again.seek(seekTo)) {
+          SampleBuffer buffer = new SampleBuffer(1);
+          boolean stoppedAtMax = again.drainTo(buffer, drainMax);
+          for (int i = 0; i < buffer.size(); i++) {
+            drained.add(buffer.timestamps()[i] + "=" + bits(buffer.values()[i]));
+          }
+          long lastInRange = times.stream().filter(x -> x <= queryMax).reduce((a, b) -> b).get();
+          assertThat(stoppedAtMax).isEqualTo(drainMax < lastInRange);
+        }
+      }
+      assertThat(drained)
+          .as("query [%d, %d], seek %d, drain to %d", queryMin, queryMax, seekTo, drainMax)
+          .isEqualTo(stepwise);
+    }
+  }
 }

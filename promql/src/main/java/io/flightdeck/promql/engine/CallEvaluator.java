@@ -12,10 +12,10 @@ import io.flightdeck.promql.parser.StringLiteral;
 import io.flightdeck.promql.parser.SubqueryExpr;
 import io.flightdeck.promql.parser.ValueType;
 import io.flightdeck.promql.parser.VectorSelector;
+import io.flightdeck.storage.SampleBuffer;
 import io.flightdeck.storage.SampleIterator;
 import io.flightdeck.storage.Series;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -287,31 +287,15 @@ final class CallEvaluator {
     WindowSource load(int index) {
       Series s = series.get(index);
       it = s.iterator(it);
-      long[] t = new long[16];
-      double[] v = new double[16];
-      int n = 0;
+      SampleBuffer samples = new SampleBuffer(16);
       if (it.seek(mint + 1)) {
-        do {
-          long ts = it.timestamp();
-          if (ts > maxt) {
-            break;
-          }
-          double value = it.value();
-          if (StaleMarker.is(value)) {
-            continue;
-          }
-          if (n == t.length) {
-            t = Arrays.copyOf(t, n * 2);
-            v = Arrays.copyOf(v, n * 2);
-          }
-          t[n] = ts;
-          v[n] = value;
-          n++;
-        } while (it.next());
+        it.drainTo(samples, maxt);
+        samples.retainValues(value -> !StaleMarker.is(value));
       }
+      int n = samples.size();
       ev.ctx.budget.take(n);
       ev.ctx.budget.countRead(n);
-      return new WindowSource(s.labels(), false, t, v, n);
+      return new WindowSource(s.labels(), false, samples.timestamps(), samples.values(), n);
     }
   }
 

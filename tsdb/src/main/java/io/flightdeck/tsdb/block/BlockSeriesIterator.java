@@ -1,5 +1,6 @@
 package io.flightdeck.tsdb.block;
 
+import io.flightdeck.storage.SampleBuffer;
 import io.flightdeck.storage.SampleIterator;
 import io.flightdeck.tsdb.chunk.ChunkDecoder;
 import java.util.List;
@@ -93,6 +94,25 @@ final class BlockSeriesIterator implements SampleIterator {
       }
     }
     return false;
+  }
+
+  /** Chunk by chunk: a block's chunks are ordered and never overlap. */
+  @Override
+  public boolean drainTo(SampleBuffer out, long maxt) {
+    if (!deleted.isEmpty()) {
+      return SampleIterator.super.drainTo(out, maxt);
+    }
+    long limit = Math.min(maxt, this.maxt);
+    done = true;
+    while (!current.drainTo(out, limit)) {
+      do {
+        if (!loadChunk(chunkIndex + 1)) {
+          return false;
+        }
+      } while (!current.next());
+    }
+    // Stopped at a sample: one this iterator would have shown only if within its own range.
+    return current.timestamp() <= this.maxt;
   }
 
   @Override

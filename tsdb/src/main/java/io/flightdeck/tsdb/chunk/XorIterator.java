@@ -1,5 +1,6 @@
 package io.flightdeck.tsdb.chunk;
 
+import io.flightdeck.storage.SampleBuffer;
 import io.flightdeck.storage.SampleIterator;
 
 /** Decodes an XOR chunk written by {@link XorEncoder}. Reusable through {@link #reset}. */
@@ -112,6 +113,17 @@ public final class XorIterator implements SampleIterator {
         return true;
       }
     }
+    return false;
+  }
+
+  @Override
+  public boolean drainTo(SampleBuffer out, long maxt) {
+    do {
+      if (timestamp > maxt) {
+        return true;
+      }
+      out.add(timestamp, Double.longBitsToDouble(valueBits));
+    } while (next());
     return false;
   }
 

@@ -1,5 +1,6 @@
 package io.flightdeck.tsdb.head;
 
+import io.flightdeck.storage.SampleBuffer;
 import io.flightdeck.storage.SampleIterator;
 import io.flightdeck.tsdb.chunk.ChunkDecoder;
 import java.util.List;
@@ -142,6 +143,27 @@ final class SeriesViewIterator implements SampleIterator {
     while (oooIndex < oooTimes.length && oooTimes[oooIndex] < target) {
       oooIndex++;
     }
+  }
+
+  /** Chunk by chunk while no out-of-order sample or deletion has to be merged in. */
+  @Override
+  public boolean drainTo(SampleBuffer out, long maxt) {
+    if (hasDeletes || oooIndex < oooTimes.length) {
+      return SampleIterator.super.drainTo(out, maxt);
+    }
+    long limit = Math.min(maxt, this.maxt);
+    done = true;
+    if (t > limit) {
+      return true;
+    }
+    out.add(t, v);
+    for (; chunkValid; openChunk(chunkIndex + 1)) {
+      if (chunkIterator.drainTo(out, limit)) {
+        // Stopped at a sample: one this iterator would have shown only if within its own range.
+        return chunkIterator.timestamp() <= this.maxt;
+      }
+    }
+    return false;
   }
 
   @Override

@@ -1,0 +1,54 @@
+package io.flightdeck.storage;
+
+import java.util.Arrays;
+
+/**
+ * A growable run of samples in two parallel arrays, filled by {@link SampleIterator#drainTo}. The
+ * arrays are handed to the reader as they are: {@link #timestamps()} and {@link #values()} may be
+ * longer than {@link #size()}.
+ */
+public final class SampleBuffer {
+  private long[] timestamps;
+  private double[] values;
+  private int size;
+
+  public SampleBuffer(int capacity) {
+    timestamps = new long[Math.max(1, capacity)];
+    values = new double[Math.max(1, capacity)];
+  }
+
+  public void add(long timestamp, double value) {
+    if (size == timestamps.length) {
+      timestamps = Arrays.copyOf(timestamps, size * 2);
+      values = Arrays.copyOf(values, size * 2);
+    }
+    timestamps[size] = timestamp;
+    values[size] = value;
+    size++;
+  }
+
+  /** Keeps only the samples whose value {@code keep} accepts, in order. */
+  public void retainValues(java.util.function.DoublePredicate keep) {
+    int kept = 0;
+    for (int i = 0; i < size; i++) {
+      if (keep.test(values[i])) {
+        timestamps[kept] = timestamps[i];
+        values[kept] = values[i];
+        kept++;
+      }
+    }
+    size = kept;
+  }
+
+  public int size() {
+    return size;
+  }
+
+  public long[] timestamps() {
+    return timestamps;
+  }
+
+  public double[] values() {
+    return values;
+  }
+}
