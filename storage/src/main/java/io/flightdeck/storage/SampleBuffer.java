@@ -27,6 +27,11 @@ public final class SampleBuffer {
     size++;
   }
 
+  /** Empties the buffer, keeping its arrays for the next fill. */
+  public void clear() {
+    size = 0;
+  }
+
   /** Keeps only the samples whose value {@code keep} accepts, in order. */
   public void retainValues(java.util.function.DoublePredicate keep) {
     int kept = 0;

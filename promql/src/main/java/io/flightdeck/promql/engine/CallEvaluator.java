@@ -275,6 +275,8 @@ final class CallEvaluator {
     private final long mint;
     private final long maxt;
     private SampleIterator it;
+    // One buffer for every series: each is slid over and done with before the next is loaded.
+    private final SampleBuffer samples = new SampleBuffer(1024);
 
     SourceReader(MatrixSelector m, long rangeMs, long offsetMs, long afterMs, Long at) {
       this.series = ev.selectSeries(m.selector());
@@ -284,10 +286,11 @@ final class CallEvaluator {
       this.maxt = lastEnd + afterMs;
     }
 
+    /** The series' samples, valid until the next call: the arrays are reused. */
     WindowSource load(int index) {
       Series s = series.get(index);
       it = s.iterator(it);
-      SampleBuffer samples = new SampleBuffer(16);
+      samples.clear();
       if (it.seek(mint + 1)) {
         it.drainTo(samples, maxt);
         samples.retainValues(value -> !StaleMarker.is(value));
