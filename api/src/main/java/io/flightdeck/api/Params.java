@@ -27,6 +27,7 @@ final class Params {
       Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
   private static final Pattern GO_INF_NAN = Pattern.compile("(?i)[+-]?(inf|infinity)|nan");
+  private static final Pattern INFINITY_WORD = Pattern.compile("(?i)inf(inity)?");
 
   private static final Pattern PROMETHEUS_DURATION =
       Pattern.compile(
@@ -182,7 +183,7 @@ final class Params {
    */
   static long parseDurationNanos(String text) {
     if (GO_FLOAT.matcher(text).matches() || GO_INF_NAN.matcher(text).matches()) {
-      double nanos = Double.parseDouble(text.replaceAll("(?i)inf(inity)?", "Infinity")) * 1e9;
+      double nanos = Double.parseDouble(INFINITY_WORD.matcher(text).replaceAll("Infinity")) * 1e9;
       if (nanos > Long.MAX_VALUE || nanos < Long.MIN_VALUE) {
         throw new IllegalArgumentException(
             "cannot parse " + GoFormat.quote(text) + " to a valid duration. It overflows int64");
