@@ -71,6 +71,22 @@ final class LabelOps {
    * every label but those and {@code __name__} ({@code ignoring}, {@code without}).
    */
   static String signature(Labels labels, Collection<String> names, boolean on) {
+    if (on) {
+      // Look the few listed names up rather than walk every label: grouping by one or two labels
+      // of wide series (DCGM's have ten) is the common case.
+      if (names.size() == 1) {
+        String value = labels.get(names.iterator().next());
+        return value == null ? "" : value;
+      }
+      StringBuilder sb = new StringBuilder();
+      for (String name : names) {
+        String value = labels.get(name);
+        if (value != null) {
+          sb.append(name).append(SEPARATOR).append(value).append(SEPARATOR);
+        }
+      }
+      return sb.toString();
+    }
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < labels.size(); i++) {
       String name = labels.name(i);
