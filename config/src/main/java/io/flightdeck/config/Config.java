@@ -61,7 +61,10 @@ public record Config(
                 List.of(),
                 List.of()),
             List.of(),
-            List.of());
+            List.of(),
+            global.scrapeProtocols(),
+            null,
+            true);
     return new Config(
         global,
         List.of(self),

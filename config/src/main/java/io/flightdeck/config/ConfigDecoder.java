@@ -29,7 +29,8 @@ final class ConfigDecoder {
           "scrape_timeout",
           "evaluation_interval",
           "external_labels",
-          "query_log_file");
+          "query_log_file",
+          "scrape_protocols");
   private static final Set<String> TENSORBOARD = Set.of("logdirs", "poll_interval");
 
   /** At most one {@code *}, and only in the last path element. */
@@ -81,7 +82,9 @@ final class ConfigDecoder {
         interval,
         timeout,
         f.get("evaluation_interval").duration(GlobalConfig.DEFAULT.evaluationInterval()),
-        labels(f.get("external_labels")));
+        labels(f.get("external_labels")),
+        ScrapeProtocols.decode(
+            f.get("scrape_protocols"), ScrapeProtocol.DEFAULTS, "for global config"));
   }
 
   /** A label set whose names must be valid; shared by static configs. */

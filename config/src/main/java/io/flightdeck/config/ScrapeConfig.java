@@ -10,6 +10,10 @@ import java.util.Map;
  * scrapeTimeout} are always set and the timeout never exceeds the interval.
  *
  * @param params query parameters sent with every scrape
+ * @param scrapeProtocols the formats offered in the Accept header, preferred first
+ * @param fallbackScrapeProtocol how to read a body without a usable Content-Type; null: as
+ *     Prometheus text 0.0.4, as Prometheus 2 did
+ * @param enableCompression whether gzip is offered in Accept-Encoding
  */
 public record ScrapeConfig(
     String jobName,
@@ -24,7 +28,10 @@ public record ScrapeConfig(
     ScrapeLimits limits,
     ServiceDiscoveryConfigs serviceDiscovery,
     List<RelabelConfig> relabelConfigs,
-    List<RelabelConfig> metricRelabelConfigs) {
+    List<RelabelConfig> metricRelabelConfigs,
+    List<ScrapeProtocol> scrapeProtocols,
+    ScrapeProtocol fallbackScrapeProtocol,
+    boolean enableCompression) {
   public static final String DEFAULT_METRICS_PATH = "/metrics";
   public static final String DEFAULT_SCHEME = "http";
 
@@ -32,5 +39,6 @@ public record ScrapeConfig(
     params = Map.copyOf(params);
     relabelConfigs = List.copyOf(relabelConfigs);
     metricRelabelConfigs = List.copyOf(metricRelabelConfigs);
+    scrapeProtocols = List.copyOf(scrapeProtocols);
   }
 }

@@ -28,7 +28,10 @@ final class ScrapeConfigDecoder {
           "target_limit",
           "body_size_limit",
           "relabel_configs",
-          "metric_relabel_configs");
+          "metric_relabel_configs",
+          "scrape_protocols",
+          "fallback_scrape_protocol",
+          "enable_compression");
   private static final Set<String> FIELDS =
       union(OWN, HttpClientDecoder.FIELDS, DiscoveryDecoder.FIELDS);
 
@@ -67,6 +70,11 @@ final class ScrapeConfigDecoder {
             f.get("metric_relabel_configs"),
             "empty or null metric relabeling rule in scrape config");
     ServiceDiscoveryConfigs sd = DiscoveryDecoder.decode(f, relabel.isEmpty());
+    String owner = "for scrape config with job name " + GoQuote.quote(job);
+    List<ScrapeProtocol> protocols =
+        ScrapeProtocols.decode(f.get("scrape_protocols"), global.scrapeProtocols(), owner);
+    ScrapeProtocol fallback =
+        ScrapeProtocols.decodeFallback(f.get("fallback_scrape_protocol"), job);
     return new ScrapeConfig(
         job,
         interval,
@@ -86,7 +94,10 @@ final class ScrapeConfigDecoder {
             f.get("body_size_limit").byteSize()),
         sd,
         relabel,
-        metricRelabel);
+        metricRelabel,
+        protocols,
+        fallback,
+        f.get("enable_compression").bool(true));
   }
 
   /** {@code params: {name: [values]}}, as Go's url.Values. */

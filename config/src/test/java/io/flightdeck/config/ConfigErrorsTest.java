@@ -138,6 +138,37 @@ class ConfigErrorsTest {
             "4:5: scrape_configs[0].authorization: at most one of basic_auth, oauth2 &"
                 + " authorization must be configured"),
         check(
+            "unknown scrape protocol",
+            "scrape_configs:\n  - job_name: node\n    scrape_protocols: [prometheusproto]\n",
+            "scrape_configs:\n  - job_name: node\n    scrape_protocols: [PrometheusProto]\n",
+            "3:5: scrape_configs[0].scrape_protocols: scrape_protocols: unknown scrape protocol"
+                + " prometheusproto, supported: [OpenMetricsText0.0.1 OpenMetricsText1.0.0"
+                + " PrometheusProto PrometheusText0.0.4 PrometheusText1.0.0] for scrape config"
+                + " with job name \"node\""),
+        check(
+            "duplicated scrape protocol",
+            "global:\n  scrape_protocols: [OpenMetricsText1.0.0, PrometheusProto,"
+                + " openmetricstext1.0.0]\n",
+            "global:\n  scrape_protocols: [OpenMetricsText1.0.0, PrometheusProto]\n",
+            "2:3: global.scrape_protocols: duplicated protocol in scrape_protocols, got"
+                + " [OpenMetricsText1.0.0 PrometheusProto openmetricstext1.0.0] for global"
+                + " config"),
+        check(
+            "empty scrape protocols",
+            "scrape_configs:\n  - job_name: a\n    scrape_protocols: []\n",
+            "scrape_configs:\n  - job_name: a\n",
+            "3:5: scrape_configs[0].scrape_protocols: scrape_protocols cannot be empty for"
+                + " scrape config with job name \"a\""),
+        check(
+            "unknown fallback scrape protocol",
+            "scrape_configs:\n  - job_name: node\n    fallback_scrape_protocol: text\n",
+            "scrape_configs:\n  - job_name: node\n    fallback_scrape_protocol:"
+                + " PrometheusText0.0.4\n",
+            "3:5: scrape_configs[0].fallback_scrape_protocol: invalid fallback_scrape_protocol"
+                + " for scrape config with job name \"node\": unknown scrape protocol text,"
+                + " supported: [OpenMetricsText0.0.1 OpenMetricsText1.0.0 PrometheusProto"
+                + " PrometheusText0.0.4 PrometheusText1.0.0]"),
+        check(
             "unknown tls field",
             "scrape_configs:\n  - job_name: a\n    tls_config: {ca: x}\n",
             "scrape_configs:\n  - job_name: a\n    tls_config: {ca_file: x}\n",
