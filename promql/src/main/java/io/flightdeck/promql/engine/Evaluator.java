@@ -16,6 +16,7 @@ import io.flightdeck.promql.parser.UnaryExpr;
 import io.flightdeck.promql.parser.UnaryOp;
 import io.flightdeck.promql.parser.ValueType;
 import io.flightdeck.promql.parser.VectorSelector;
+import io.flightdeck.storage.SampleBuffer;
 import io.flightdeck.storage.SampleIterator;
 import io.flightdeck.storage.Series;
 import io.flightdeck.storage.SeriesSet;
@@ -165,9 +166,23 @@ final class Evaluator {
     Long at = atTime(vs.timestamp(), vs.atAnchor());
     List<EvalSeries> out = new ArrayList<>();
     SampleIterator it = null;
+    // When the lookback windows of consecutive steps overlap, every sample of the span is read
+    // anyway: copy the span chunk by chunk, then walk the arrays. Otherwise seek from window to
+    // window, skipping the chunks between them.
+    SampleBuffer span =
+        at == null && numSteps > 1 && interval <= lookback ? new SampleBuffer(256) : null;
     for (Series series : selectSeries(vs)) {
       ctx.checkDeadline();
       it = series.iterator(it);
+      if (span != null) {
+        EvalSeries result = stepsOverSpan(series, it, span, offset, lookback, timestamps);
+        if (result != null) {
+          ctx.budget.take(result.size);
+          ctx.budget.countRead(result.size);
+          out.add(result);
+        }
+        continue;
+      }
       EvalSeries result = null;
       // Walk forward once: steps ascend, so does the reference time (or it stays fixed with @).
       long firstRef = (at != null ? at : start) - offset;
@@ -204,6 +219,41 @@ final class Evaluator {
       }
     }
     return out;
+  }
+
+  /** {@link #selectInstant} for one series from a copy of every sample its steps can see. */
+  private EvalSeries stepsOverSpan(
+      Series series,
+      SampleIterator it,
+      SampleBuffer span,
+      long offset,
+      long lookback,
+      boolean timestamps) {
+    span.clear();
+    if (it.seek(start - offset - lookback + 1)) {
+      it.drainTo(span, end - offset);
+    }
+    long[] t = span.timestamps();
+    double[] v = span.values();
+    int n = span.size();
+    EvalSeries result = null;
+    int next = 0;
+    for (int step = 0; step < numSteps && n > 0; step++) {
+      long ts = stepTime(step);
+      long ref = ts - offset;
+      while (next < n && t[next] <= ref) {
+        next++;
+      }
+      int latest = next - 1;
+      if (latest < 0 || t[latest] <= ref - lookback || StaleMarker.is(v[latest])) {
+        continue;
+      }
+      if (result == null) {
+        result = new EvalSeries(series.labels(), false, numSteps);
+      }
+      result.add(ts, timestamps ? t[latest] / 1000.0 : v[latest]);
+    }
+    return result;
   }
 
   /**
