@@ -75,7 +75,7 @@ class PrometheusQueryParityTest {
       }
       assertThat(TestHttp.get(flightdeck.uri(query("up", time[0]))).body())
           .as("the comparison is over real data")
-          .contains("\"job\":\"prometheus\"},\"value\":[" + time[0] + ",\"1\"]");
+          .contains("\"job\":\"prometheus\"},\"value\":[" + apiTimestamp(time[0]) + ",\"1\"]");
       String range =
           "/api/v1/query_range?query=vector(1)&start="
               + time[0]
@@ -93,5 +93,16 @@ class PrometheusQueryParityTest {
     return "/api/v1/query?query="
         + URLEncoder.encode(promql, StandardCharsets.UTF_8)
         + (time == null ? "" : "&time=" + time);
+  }
+
+  /**
+   * A time given as a sample value ({@code 1796095348.48}) as the API writes timestamps: three
+   * decimals whenever there is a fraction ({@code 1796095348.480}), as Prometheus does.
+   */
+  private static String apiTimestamp(String seconds) {
+    long ms = new java.math.BigDecimal(seconds).movePointRight(3).longValueExact();
+    return ms % 1000 == 0
+        ? Long.toString(ms / 1000)
+        : String.format("%d.%03d", ms / 1000, ms % 1000);
   }
 }
