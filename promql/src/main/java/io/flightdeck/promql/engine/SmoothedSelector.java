@@ -2,10 +2,10 @@ package io.flightdeck.promql.engine;
 
 import io.flightdeck.model.StaleMarker;
 import io.flightdeck.promql.parser.VectorSelector;
+import io.flightdeck.storage.SampleBuffer;
 import io.flightdeck.storage.SampleIterator;
 import io.flightdeck.storage.Series;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -27,31 +27,18 @@ final class SmoothedSelector {
     long lastRef = ev.referenceTime(vs, ev.stepTime(Math.max(0, ev.numSteps - 1)));
     List<EvalSeries> out = new ArrayList<>();
     SampleIterator it = null;
+    SampleBuffer span = new SampleBuffer(256);
     for (Series series : ev.selectSeries(vs)) {
       ev.ctx.checkDeadline();
       it = series.iterator(it);
-      long[] t = new long[16];
-      double[] v = new double[16];
-      int n = 0;
+      span.clear();
       if (it.seek(firstRef - lookback + 1)) {
-        do {
-          long ts = it.timestamp();
-          if (ts > lastRef + lookback) {
-            break;
-          }
-          double value = it.value();
-          if (StaleMarker.is(value)) {
-            continue;
-          }
-          if (n == t.length) {
-            t = Arrays.copyOf(t, n * 2);
-            v = Arrays.copyOf(v, n * 2);
-          }
-          t[n] = ts;
-          v[n] = value;
-          n++;
-        } while (it.next());
+        it.drainTo(span, lastRef + lookback);
+        span.retainValues(value -> !StaleMarker.is(value));
       }
+      long[] t = span.timestamps();
+      double[] v = span.values();
+      int n = span.size();
       EvalSeries result = null;
       // Reference times ascend with the steps (or stay fixed with @), so the cursors only advance.
       int lo = 0;
