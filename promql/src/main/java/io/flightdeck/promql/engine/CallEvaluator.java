@@ -191,6 +191,9 @@ final class CallEvaluator {
       EvalSeries result = null;
       w.t = src.t();
       w.v = src.v();
+      if (rateLike) {
+        w.countDrops(src.size());
+      }
       int lo = 0;
       int hi = 0;
       for (int step = 0; step < ev.numSteps; step++) {

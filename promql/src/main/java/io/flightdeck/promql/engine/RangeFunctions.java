@@ -52,7 +52,7 @@ final class RangeFunctions {
       return false;
     }
     double result = w.last() - w.first();
-    if (isCounter) {
+    if (isCounter && w.hasDrop()) {
       for (int i = w.from + 1; i < w.to; i++) {
         if (w.v[i] < w.v[i - 1]) {
           result += w.v[i - 1];

@@ -17,6 +17,31 @@ final class RangeWindow {
   double[] scalars;
   double result;
 
+  /**
+   * For counter functions, {@code drops[i]}: how many samples up to {@code i} are below the one
+   * before them, so that a window can tell in constant time that it holds no counter reset.
+   */
+  int[] drops = new int[0];
+
+  /** Counts the drops of the series now in {@link #v}, over its first {@code size} samples. */
+  void countDrops(int size) {
+    if (drops.length < size) {
+      drops = new int[Math.max(size, drops.length * 2)];
+    }
+    int count = 0;
+    for (int i = 0; i < size; i++) {
+      if (i > 0 && v[i] < v[i - 1]) {
+        count++;
+      }
+      drops[i] = count;
+    }
+  }
+
+  /** Whether a sample of the window is below the one before it (needs {@link #countDrops}). */
+  boolean hasDrop() {
+    return drops[to - 1] != drops[from];
+  }
+
   int size() {
     return to - from;
   }
