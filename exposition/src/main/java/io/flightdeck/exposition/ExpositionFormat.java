@@ -21,12 +21,13 @@ public enum ExpositionFormat {
   }
 
   /**
-   * The format of a response with the given Content-Type header. A missing header means text 0.0.4,
-   * as Prometheus assumes; a media type we do not parse (protobuf, say) yields {@code fallback}.
+   * The format of a response with the given Content-Type header; a missing header or a media type
+   * we do not parse (protobuf, say) yields {@code fallback} (a job's {@code
+   * fallback_scrape_protocol}).
    */
   public static ExpositionFormat forContentType(String header, ExpositionFormat fallback) {
     if (header == null || header.isBlank()) {
-      return TEXT_0_0_4;
+      return fallback;
     }
     int semicolon = header.indexOf(';');
     String mediaType =
@@ -38,7 +39,10 @@ public enum ExpositionFormat {
     };
   }
 
-  /** As {@link #forContentType(String, ExpositionFormat)} with text 0.0.4 as the fallback. */
+  /**
+   * As {@link #forContentType(String, ExpositionFormat)} with text 0.0.4 as the fallback, as
+   * Prometheus 2 assumed for a target that names no format.
+   */
   public static ExpositionFormat forContentType(String header) {
     return forContentType(header, TEXT_0_0_4);
   }

@@ -21,6 +21,9 @@ class ExpositionFormatTest {
                 "application/vnd.google.protobuf; proto=io.prometheus.client.MetricFamily",
                 ExpositionFormat.OPENMETRICS_1_0_0))
         .isEqualTo(ExpositionFormat.OPENMETRICS_1_0_0);
+    assertThat(ExpositionFormat.forContentType(" ", ExpositionFormat.OPENMETRICS_1_0_0))
+        .as("a blank header takes the fallback too")
+        .isEqualTo(ExpositionFormat.OPENMETRICS_1_0_0);
   }
 
   @Test
