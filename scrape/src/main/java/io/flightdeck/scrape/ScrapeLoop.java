@@ -1,6 +1,7 @@
 package io.flightdeck.scrape;
 
 import io.flightdeck.config.ScrapeConfig;
+import io.flightdeck.exposition.MetadataCache;
 import io.flightdeck.model.Clock;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.MetricMetadata;
@@ -54,6 +55,7 @@ final class ScrapeLoop {
   private volatile Labels discovered;
   private volatile String forcedError;
   private final SeriesCache cache = new SeriesCache();
+  private final MetadataCache metadataCache = new MetadataCache();
 
   /**
    * What this target's loop under the job's previous configuration stored last, until this loop's
@@ -157,7 +159,14 @@ final class ScrapeLoop {
         try {
           outcome =
               ScrapeBatch.append(
-                  appender, response.body(), response.contentType(), start, target, config, cache);
+                  appender,
+                  response.body(),
+                  response.contentType(),
+                  start,
+                  target,
+                  config,
+                  cache,
+                  metadataCache);
           cache.keepBatch();
         } catch (ScrapeException e) {
           error = e.getMessage();
