@@ -82,14 +82,22 @@ final class HttpScraper {
       throw new InterruptedException("scraping stopped");
     }
     try (ClassicHttpResponse response = client.open(request)) {
-      int status = response.getCode();
-      if (status != 200) {
-        request.cancel(); // closes the connection rather than reading an unwanted body
-        throw new ScrapeException("server returned HTTP status " + status);
+      boolean read = false;
+      try {
+        int status = response.getCode();
+        if (status != 200) {
+          throw new ScrapeException("server returned HTTP status " + status);
+        }
+        Response fetched = new Response(body(response), headerValue(response, "Content-Type"));
+        read = true;
+        return fetched;
+      } finally {
+        if (!read) {
+          // Closing the response would read the rest of its body; cancelling drops the connection.
+          request.cancel();
+        }
       }
-      return new Response(body(response), headerValue(response, "Content-Type"));
     } catch (BoundedBody.BodyTooLargeException e) {
-      request.cancel();
       throw new ScrapeException(e.getMessage());
     } catch (IOException | IllegalStateException e) {
       if (Thread.interrupted()) {

@@ -214,6 +214,30 @@ class HttpScraperTest {
   }
 
   @Test
+  // Closing a response reads its body to the end unless the exchange is cancelled first.
+  @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aBodyOverTheLimitIsDroppedWithoutReadingTheRest() throws Exception {
+    SocketTarget target =
+        target(
+            (head, out) -> {
+              out.write(
+                  "HTTP/1.1 200 OK\r\nContent-Length: 10000000\r\n\r\n"
+                      .getBytes(StandardCharsets.US_ASCII));
+              out.write(new byte[200_000]);
+              out.flush();
+              Thread.sleep(Long.MAX_VALUE); // the rest never comes
+              return false;
+            });
+    ScrapeClient client = new ScrapeClient(HttpClientConfig.DEFAULT);
+    resources.add(client);
+    HttpScraper scraper = new HttpScraper(client, deadlines, HttpClientConfig.DEFAULT, 100_000);
+
+    assertThatThrownBy(() -> scraper.fetch(URI.create(target.url()), Duration.ofMinutes(5)))
+        .isInstanceOf(ScrapeException.class)
+        .hasMessage("body size limit exceeded");
+  }
+
+  @Test
   void redirectsAreFollowedUnlessFollowRedirectsIsOff() throws Exception {
     SocketTarget target =
         target(
