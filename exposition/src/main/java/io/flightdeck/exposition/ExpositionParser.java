@@ -22,8 +22,8 @@ public interface ExpositionParser {
 
   static ExpositionParser create(ExpositionFormat format, byte[] body, ParseOptions options) {
     return switch (format) {
-      case TEXT_0_0_4 -> new PrometheusTextParser(body, options);
-      case OPENMETRICS_1_0_0 -> new OpenMetricsParser(body, options);
+      case TEXT_0_0_4 -> new PrometheusTextParser(body, options, null);
+      case OPENMETRICS_1_0_0 -> new OpenMetricsParser(body, options, null);
     };
   }
 

@@ -24,12 +24,20 @@ final class OpenMetricsParser implements ExpositionParser, SampleStream {
   private final OpenMetricsValidator validator;
   private boolean done;
   private final byte[] body;
+
+  /** The target's metadata lines from its last body, or null to parse every one. */
+  private final MetadataCache cache;
+
   private int seriesStart;
   private int seriesEnd;
   private ParsedSample current;
 
-  OpenMetricsParser(byte[] body, ParseOptions options) {
+  OpenMetricsParser(byte[] body, ParseOptions options, MetadataCache cache) {
     this.body = body;
+    this.cache = cache;
+    if (cache != null) {
+      cache.begin();
+    }
     this.lines = new LineReader(body, options.maxLineBytes());
     this.series = new SeriesReader(options.maxLabels(), false);
     this.validator = options.strictOpenMetrics() ? new OpenMetricsValidator(families) : null;
@@ -128,14 +136,31 @@ final class OpenMetricsParser implements ExpositionParser, SampleStream {
     if (kind == null) {
       throw c.expected("\"# HELP \", \"# TYPE \", \"# UNIT \" or \"# EOF\"");
     }
-    String name = c.peek() == '"' ? c.readQuoted("metric name") : c.readMetricName("metric name");
-    if (!c.skip(" ")) {
-      throw c.expected("space after metric name in " + kind);
-    }
-    String text = kind == MetadataKind.HELP ? c.readRestUnescaped(true) : c.readUntil("");
-    MetricType type = kind == MetadataKind.TYPE ? MetricTypes.fromOpenMetrics(text) : null;
-    if (kind == MetadataKind.TYPE && type == null) {
-      throw c.error("invalid metric type \"" + text + "\"");
+    // The validator reports errors at the cursor, so with it every line is read in full.
+    MetadataCache.Line known =
+        cache == null || validator != null ? null : cache.find(body, lines.start(), lines.end());
+    String name;
+    String text;
+    MetricType type;
+    if (known != null) {
+      cache.remember(known);
+      kind = known.kind();
+      name = known.name();
+      text = known.text();
+      type = known.type();
+    } else {
+      name = c.peek() == '"' ? c.readQuoted("metric name") : c.readMetricName("metric name");
+      if (!c.skip(" ")) {
+        throw c.expected("space after metric name in " + kind);
+      }
+      text = kind == MetadataKind.HELP ? c.readRestUnescaped(true) : c.readUntil("");
+      type = kind == MetadataKind.TYPE ? MetricTypes.fromOpenMetrics(text) : null;
+      if (kind == MetadataKind.TYPE && type == null) {
+        throw c.error("invalid metric type \"" + text + "\"");
+      }
+      if (cache != null && validator == null) {
+        cache.parsed(body, lines.start(), lines.end(), kind, name, text, type);
+      }
     }
     Family family = families.declare(name);
     if (validator != null) {

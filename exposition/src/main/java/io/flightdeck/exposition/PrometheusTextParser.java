@@ -18,6 +18,9 @@ final class PrometheusTextParser implements ExpositionParser, SampleStream {
   private final SeriesReader series;
   private final FamilyTable families = new FamilyTable(false);
 
+  /** The target's metadata lines from its last body, or null to parse every one. */
+  private final MetadataCache cache;
+
   /** Reads the current sample's series on demand, over the whole line for identical errors. */
   private final LineCursor seriesCursor;
 
@@ -31,8 +34,12 @@ final class PrometheusTextParser implements ExpositionParser, SampleStream {
   private boolean hasTimestamp;
   private long timestamp;
 
-  PrometheusTextParser(byte[] body, ParseOptions options) {
+  PrometheusTextParser(byte[] body, ParseOptions options, MetadataCache cache) {
     this.body = body;
+    this.cache = cache;
+    if (cache != null) {
+      cache.begin();
+    }
     this.lines = new LineReader(body, options.maxLineBytes());
     this.series = new SeriesReader(options.maxLabels(), true);
     this.seriesCursor = new LineCursor(body);
@@ -133,16 +140,39 @@ final class PrometheusTextParser implements ExpositionParser, SampleStream {
     if (!(help || type) || (!c.atEnd() && c.skipBlanks() == 0)) {
       return; // an ordinary comment
     }
+    MetadataCache.Line known = cache == null ? null : cache.find(body, lines.start(), lines.end());
+    if (known != null) {
+      cache.remember(known);
+      declare(known.name(), known.text(), known.type());
+      return;
+    }
     String name = c.peek() == '"' ? c.readQuoted("metric name") : c.readMetricName("metric name");
-    Family family = families.declare(name);
+    String text = null;
+    MetricType metricType = null;
     if (help) {
       c.skipBlanks();
-      family.setHelp(c.readRestUnescaped(false));
+      text = c.readRestUnescaped(false);
     } else {
       if (c.skipBlanks() == 0) {
         throw c.expected("metric type");
       }
-      family.setType(parseType(c));
+      metricType = parseType(c);
+    }
+    declare(name, text, metricType);
+    if (cache != null) {
+      OpenMetricsValidator.MetadataKind kind =
+          help ? OpenMetricsValidator.MetadataKind.HELP : OpenMetricsValidator.MetadataKind.TYPE;
+      cache.parsed(body, lines.start(), lines.end(), kind, name, text, metricType);
+    }
+  }
+
+  /** Applies a HELP ({@code help} set) or TYPE line to its family. */
+  private void declare(String name, String help, MetricType type) {
+    Family family = families.declare(name);
+    if (help != null) {
+      family.setHelp(help);
+    } else {
+      family.setType(type);
     }
     families.publish(family);
   }

@@ -47,9 +47,18 @@ public interface SampleStream {
   Map<String, MetricMetadata> metadata();
 
   static SampleStream create(ExpositionFormat format, byte[] body, ParseOptions options) {
+    return create(format, body, options, null);
+  }
+
+  /**
+   * A stream that takes metadata lines unchanged since the last body parsed with {@code cache} from
+   * there (not for strict OpenMetrics, whose checks read every line); null parses every line.
+   */
+  static SampleStream create(
+      ExpositionFormat format, byte[] body, ParseOptions options, MetadataCache cache) {
     return switch (format) {
-      case TEXT_0_0_4 -> new PrometheusTextParser(body, options);
-      case OPENMETRICS_1_0_0 -> new OpenMetricsParser(body, options);
+      case TEXT_0_0_4 -> new PrometheusTextParser(body, options, cache);
+      case OPENMETRICS_1_0_0 -> new OpenMetricsParser(body, options, cache);
     };
   }
 }

@@ -1,21 +1,17 @@
 package io.flightdeck.scrape;
 
-import java.net.http.HttpResponse;
-import java.nio.ByteBuffer;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Flow;
 
 /**
- * Collects a response body into an array, failing with {@link BodyTooLargeException} and cancelling
- * the transfer as soon as it would exceed the limit, so an oversized body is never held whole. With
- * a Content-Length the array is sized once and handed over without a copy.
+ * Reads a response body into an array, failing with {@link BodyTooLargeException} as soon as it
+ * would exceed the limit, so an oversized body is never held whole. With a Content-Length the array
+ * is sized once and returned without a copy.
  */
-final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
-  /** Raised through the body's future when the limit is exceeded. */
-  static final class BodyTooLargeException extends RuntimeException {
+final class BoundedBody {
+  /** Thrown when the limit is exceeded. */
+  static final class BodyTooLargeException extends Exception {
     private static final long serialVersionUID = 1L;
 
     BodyTooLargeException() {
@@ -30,61 +26,46 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
 
   private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
 
-  private final long limit;
-  private byte[] bytes;
-  private int size;
-  private final CompletableFuture<byte[]> result = new CompletableFuture<>();
-  private Flow.Subscription subscription;
+  private BoundedBody() {}
 
   /**
+   * Reads {@code in} to its end.
+   *
    * @param limit most bytes accepted; 0 or less for none
-   * @param expectedLength the Content-Length, or -1 when unknown
+   * @param expectedLength the body's length if known, else -1
    */
-  BoundedBody(long limit, long expectedLength) {
-    this.limit = limit <= 0 ? Long.MAX_VALUE : limit;
-    long presize = Math.min(Math.min(expectedLength, this.limit), MAX_PRESIZE);
-    this.bytes = new byte[presize > 0 ? (int) presize : 8192];
-  }
-
-  @Override
-  public CompletionStage<byte[]> getBody() {
-    return result;
-  }
-
-  @Override
-  public void onSubscribe(Flow.Subscription subscription) {
-    this.subscription = subscription;
-    subscription.request(Long.MAX_VALUE);
-  }
-
-  @Override
-  public void onNext(List<ByteBuffer> buffers) {
-    if (result.isDone()) {
-      return;
+  static byte[] read(InputStream in, long limit, long expectedLength)
+      throws IOException, BodyTooLargeException {
+    long max = limit <= 0 ? Long.MAX_VALUE : limit;
+    if (expectedLength > max) {
+      throw new BodyTooLargeException();
     }
-    for (ByteBuffer buffer : buffers) {
-      int n = buffer.remaining();
-      if (size + (long) n > limit) {
-        subscription.cancel();
-        result.completeExceptionally(new BodyTooLargeException());
-        return;
+    // One byte past the limit is room enough to tell that it was exceeded.
+    int cap = max >= MAX_ARRAY ? MAX_ARRAY : (int) max + 1;
+    int initial = expectedLength > 0 ? (int) Math.min(expectedLength, MAX_PRESIZE) : 8192;
+    byte[] bytes = new byte[Math.min(initial, cap)];
+    int size = 0;
+    while (true) {
+      if (size == bytes.length) {
+        // Full: the body may have ended exactly here, which only a read at its end tells.
+        int next = in.read();
+        if (next < 0) {
+          return bytes;
+        }
+        if (size >= max || bytes.length == MAX_ARRAY) {
+          throw new BodyTooLargeException();
+        }
+        bytes = Arrays.copyOf(bytes, (int) Math.min(2L * bytes.length, cap));
+        bytes[size++] = (byte) next;
       }
-      if (size + n > bytes.length) {
-        bytes =
-            Arrays.copyOf(bytes, (int) Math.min(Math.max(size + n, 2L * bytes.length), MAX_ARRAY));
+      int n = in.read(bytes, size, bytes.length - size);
+      if (n < 0) {
+        return size == bytes.length ? bytes : Arrays.copyOf(bytes, size);
       }
-      buffer.get(bytes, size, n);
       size += n;
+      if (size > max) {
+        throw new BodyTooLargeException();
+      }
     }
-  }
-
-  @Override
-  public void onError(Throwable error) {
-    result.completeExceptionally(error);
-  }
-
-  @Override
-  public void onComplete() {
-    result.complete(size == bytes.length ? bytes : Arrays.copyOf(bytes, size));
   }
 }

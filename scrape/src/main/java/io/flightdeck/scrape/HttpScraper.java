@@ -3,29 +3,31 @@ package io.flightdeck.scrape;
 import io.flightdeck.config.Authorization;
 import io.flightdeck.config.BasicAuth;
 import io.flightdeck.config.HttpClientConfig;
-import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpEntity;
 
 /**
  * Fetches one target's body over HTTP(S) like Prometheus: negotiated format, gzip, credentials, the
- * scrape timeout over the whole exchange, and the body size limit on the uncompressed body.
- * Thread-safe; one per scrape pool.
+ * scrape timeout over the whole exchange, and the body size limit on the uncompressed body. The
+ * exchange blocks the calling thread (a virtual one in production): connection, request, status and
+ * body in one pass, with no handoff to another thread. Thread-safe; one per scrape pool.
  */
 final class HttpScraper {
   /** Prometheus's preference: OpenMetrics 1.0.0, OpenMetrics 0.0.1, then text 0.0.4. */
@@ -39,90 +41,98 @@ final class HttpScraper {
   /** A fetched body, uncompressed. */
   record Response(byte[] body, String contentType) {}
 
-  private final Function<URI, HttpClient> clients;
+  private final ScrapeClient client;
+  private final ScheduledExecutorService deadlines;
   private final HttpClientConfig config;
   private final long bodySizeLimit;
 
   /**
-   * @param clients the client to fetch each target's URL with
+   * @param deadlines runs the abort of an exchange that outlives its timeout
    */
-  HttpScraper(Function<URI, HttpClient> clients, HttpClientConfig config, long bodySizeLimit) {
-    this.clients = clients;
+  HttpScraper(
+      ScrapeClient client,
+      ScheduledExecutorService deadlines,
+      HttpClientConfig config,
+      long bodySizeLimit) {
+    this.client = client;
+    this.deadlines = deadlines;
     this.config = config;
     this.bodySizeLimit = bodySizeLimit;
   }
 
-  HttpScraper(HttpClient client, HttpClientConfig config, long bodySizeLimit) {
-    this(url -> client, config, bodySizeLimit);
-  }
-
+  /**
+   * @throws InterruptedException when the thread is interrupted, or the deadline scheduler has shut
+   *     down (both mean scraping stops)
+   */
   Response fetch(URI url, Duration timeout) throws ScrapeException, InterruptedException {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(url)
-            .GET()
-            .timeout(timeout)
-            .header("Accept", ACCEPT)
-            .header("Accept-Encoding", "gzip")
-            .header("User-Agent", USER_AGENT)
-            .header("X-Prometheus-Scrape-Timeout-Seconds", seconds(timeout));
+    HttpGet request = new HttpGet(url);
+    request.setHeader("Accept", ACCEPT);
+    request.setHeader("Accept-Encoding", "gzip");
+    request.setHeader("User-Agent", USER_AGENT);
+    request.setHeader("X-Prometheus-Scrape-Timeout-Seconds", seconds(timeout));
     String authorization = authorization();
     if (authorization != null) {
-      request.header("Authorization", authorization);
+      request.setHeader("Authorization", authorization);
     }
-    CompletableFuture<HttpResponse<byte[]>> pending =
-        clients
-            .apply(url)
-            .sendAsync(
-                request.build(),
-                info ->
-                    new BoundedBody(
-                        bodySizeLimit,
-                        info.headers().firstValueAsLong("Content-Length").orElse(-1)));
-    HttpResponse<byte[]> response;
+    ScheduledFuture<?> deadline;
     try {
-      response = pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      pending.cancel(true);
-      throw new ScrapeException("Get \"" + url + "\": context deadline exceeded");
-    } catch (InterruptedException e) {
-      pending.cancel(true);
-      throw e;
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof BoundedBody.BodyTooLargeException) {
-        throw new ScrapeException(cause.getMessage());
+      // Cancelling closes the connection, so a read that blocks or trickles ends at the deadline.
+      deadline = deadlines.schedule(request::cancel, timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException e) {
+      throw new InterruptedException("scraping stopped");
+    }
+    try (ClassicHttpResponse response = client.open(request)) {
+      boolean read = false;
+      try {
+        int status = response.getCode();
+        if (status != 200) {
+          throw new ScrapeException("server returned HTTP status " + status);
+        }
+        Response fetched = new Response(body(response), headerValue(response, "Content-Type"));
+        read = true;
+        return fetched;
+      } finally {
+        if (!read) {
+          // Closing the response would read the rest of its body; cancelling drops the connection.
+          request.cancel();
+        }
       }
-      if (cause instanceof java.net.http.HttpTimeoutException) {
+    } catch (BoundedBody.BodyTooLargeException e) {
+      throw new ScrapeException(e.getMessage());
+    } catch (IOException | IllegalStateException e) {
+      if (Thread.interrupted()) {
+        throw new InterruptedException("interrupted while scraping " + url);
+      }
+      if (request.isCancelled()) {
         throw new ScrapeException("Get \"" + url + "\": context deadline exceeded");
       }
-      throw new ScrapeException("Get \"" + url + "\": " + describe(cause), cause);
+      throw new ScrapeException("Get \"" + url + "\": " + describe(e), e);
+    } finally {
+      deadline.cancel(false);
     }
-    if (response.statusCode() != 200) {
-      throw new ScrapeException("server returned HTTP status " + response.statusCode());
-    }
-    byte[] body = response.body();
-    String encoding = response.headers().firstValue("Content-Encoding").orElse("");
-    if (encoding.trim().equalsIgnoreCase("gzip")) {
-      body = gunzip(body);
-    }
-    return new Response(body, response.headers().firstValue("Content-Type").orElse(""));
   }
 
-  private byte[] gunzip(byte[] compressed) throws ScrapeException {
-    long limit = bodySizeLimit <= 0 ? Long.MAX_VALUE : bodySizeLimit;
-    try (InputStream in = new GZIPInputStream(new java.io.ByteArrayInputStream(compressed))) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      byte[] buffer = new byte[16384];
-      for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-        if (out.size() + (long) n > limit) {
-          throw new ScrapeException("body size limit exceeded");
-        }
-        out.write(buffer, 0, n);
-      }
-      return out.toByteArray();
-    } catch (IOException e) {
+  /** The whole body, inflated when gzipped; the limit applies to the inflated bytes. */
+  private byte[] body(ClassicHttpResponse response)
+      throws IOException, BoundedBody.BodyTooLargeException, ScrapeException {
+    HttpEntity entity = response.getEntity();
+    if (entity == null) {
+      return new byte[0];
+    }
+    InputStream in = entity.getContent();
+    if (!headerValue(response, "Content-Encoding").trim().equalsIgnoreCase("gzip")) {
+      return BoundedBody.read(in, bodySizeLimit, entity.getContentLength());
+    }
+    try {
+      return BoundedBody.read(new GZIPInputStream(in, 8192), bodySizeLimit, -1);
+    } catch (ZipException | EOFException e) {
       throw new ScrapeException("gzip: " + describe(e), e);
     }
+  }
+
+  private static String headerValue(ClassicHttpResponse response, String name) {
+    Header header = response.getFirstHeader(name);
+    return header == null ? "" : header.getValue();
   }
 
   /** The Authorization header, read afresh so rotated credential files take effect. */

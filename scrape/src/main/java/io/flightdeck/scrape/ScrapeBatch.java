@@ -3,6 +3,7 @@ package io.flightdeck.scrape;
 import io.flightdeck.config.ScrapeConfig;
 import io.flightdeck.exposition.ExpositionFormat;
 import io.flightdeck.exposition.ExpositionParseException;
+import io.flightdeck.exposition.MetadataCache;
 import io.flightdeck.exposition.ParseOptions;
 import io.flightdeck.exposition.SampleStream;
 import io.flightdeck.model.Labels;
@@ -17,7 +18,8 @@ import java.util.Map;
  * metric_relabel_configs}, limits, timestamps. A broken limit or a parse error fails the whole
  * scrape; samples storage refuses one by one (out of order, duplicates) are counted and skipped.
  * Series met before are taken from the target's {@link SeriesCache} by their bytes, so only new
- * series have their labels built, joined, relabelled and checked.
+ * series have their labels built, joined, relabelled and checked; likewise the target's {@link
+ * MetadataCache} spares parsing HELP and TYPE lines that did not change.
  */
 final class ScrapeBatch {
   private static final ParseOptions PARSE = ParseOptions.defaults().withStrictOpenMetrics(false);
@@ -43,10 +45,12 @@ final class ScrapeBatch {
       long scrapeTime,
       ScrapeTarget target,
       ScrapeConfig config,
-      SeriesCache cache)
+      SeriesCache cache,
+      MetadataCache metadataCache)
       throws ScrapeException {
     SampleStream samples =
-        SampleStream.create(ExpositionFormat.forContentType(contentType), body, PARSE);
+        SampleStream.create(
+            ExpositionFormat.forContentType(contentType), body, PARSE, metadataCache);
     int scraped = 0;
     int kept = 0;
     int added = 0;

@@ -1,6 +1,7 @@
 package io.flightdeck.scrape;
 
 import io.flightdeck.config.ScrapeConfig;
+import io.flightdeck.exposition.MetadataCache;
 import io.flightdeck.model.Clock;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.MetricMetadata;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,9 +45,17 @@ final class ScrapeLoop {
   private final Clock clock;
   private final Map<String, Long> reportRefs = new HashMap<>();
 
+  /**
+   * Held for a whole scrape, network exchange included. A lock rather than a monitor: before Java
+   * 24 a virtual thread that blocks inside {@code synchronized} holds on to its carrier thread, and
+   * a few hanging targets would stall every other scrape.
+   */
+  private final ReentrantLock lock = new ReentrantLock();
+
   private volatile Labels discovered;
   private volatile String forcedError;
   private final SeriesCache cache = new SeriesCache();
+  private final MetadataCache metadataCache = new MetadataCache();
 
   /**
    * What this target's loop under the job's previous configuration stored last, until this loop's
@@ -113,7 +123,16 @@ final class ScrapeLoop {
   }
 
   /** One scrape, start to commit; a no-op once stopped. */
-  synchronized void scrapeOnce() throws InterruptedException {
+  void scrapeOnce() throws InterruptedException {
+    lock.lock();
+    try {
+      scrapeLocked();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void scrapeLocked() throws InterruptedException {
     if (stopped) {
       return;
     }
@@ -140,7 +159,14 @@ final class ScrapeLoop {
         try {
           outcome =
               ScrapeBatch.append(
-                  appender, response.body(), response.contentType(), start, target, config, cache);
+                  appender,
+                  response.body(),
+                  response.contentType(),
+                  start,
+                  target,
+                  config,
+                  cache,
+                  metadataCache);
           cache.keepBatch();
         } catch (ScrapeException e) {
           error = e.getMessage();
@@ -264,13 +290,18 @@ final class ScrapeLoop {
    * when the target disappears, every series it wrote, synthetic ones included, gets a staleness
    * marker.
    */
-  synchronized void stop(boolean stale) {
-    if (stopped) {
-      return;
-    }
-    stopped = true;
-    if (stale) {
-      endSeries();
+  void stop(boolean stale) {
+    lock.lock();
+    try {
+      if (stopped) {
+        return;
+      }
+      stopped = true;
+      if (stale) {
+        endSeries();
+      }
+    } finally {
+      lock.unlock();
     }
   }
 
@@ -279,13 +310,18 @@ final class ScrapeLoop {
    * its job, so that series the new configuration no longer produces get their staleness markers at
    * this loop's first scrape, as if nothing had been restarted.
    */
-  synchronized void adopt(ScrapeLoop previous) {
-    synchronized (previous) {
+  void adopt(ScrapeLoop previous) {
+    lock.lock();
+    previous.lock.lock();
+    try {
       // Only what it stored: its cache maps series bytes to labels under the old relabelling.
       inherited = previous.cache.latest();
       reportRefs.putAll(previous.reportRefs);
       storedMetadata = previous.storedMetadata;
       status = previous.status;
+    } finally {
+      previous.lock.unlock();
+      lock.unlock();
     }
   }
 
@@ -293,7 +329,16 @@ final class ScrapeLoop {
    * Ends every series this stopped loop wrote, synthetic ones included: its target is gone. A loop
    * that never scraped has nothing to end.
    */
-  synchronized void endSeries() {
+  void endSeries() {
+    lock.lock();
+    try {
+      endSeriesLocked();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void endSeriesLocked() {
     if (status.health() == Health.UNKNOWN) {
       return;
     }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,9 +21,9 @@ import org.slf4j.LoggerFactory;
  * Runs every scrape job of a configuration and appends what they pull to storage. {@link
  * #apply(Config)} starts, replaces or stops jobs: a job whose configuration is unchanged keeps its
  * discovery and loops running; a changed one is rebuilt; a removed one marks its series stale.
- * Threads: one timer ({@code scrape-timer}) and a virtual thread per scrape in flight ({@code
- * scrape-N}). Thread-safe; {@link #close()} stops everything without staleness markers, as a
- * shutdown should.
+ * Threads: one timer ({@code scrape-timer}: scrape ticks and deadlines), a virtual thread per
+ * scrape in flight ({@code scrape-N}), and one idle connection evictor per job. Thread-safe; {@link
+ * #close()} stops everything without staleness markers, as a shutdown should.
  */
 public final class ScrapeManager implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ScrapeManager.class);
@@ -37,13 +38,17 @@ public final class ScrapeManager implements AutoCloseable {
   public ScrapeManager(Appendable storage, Clock clock) {
     this.storage = storage;
     this.clock = clock;
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(
+    ScheduledThreadPoolExecutor timer =
+        new ScheduledThreadPoolExecutor(
+            1,
             r -> {
               Thread thread = new Thread(r, "scrape-timer");
               thread.setDaemon(true);
               return thread;
             });
+    // Every scrape arms a deadline that is nearly always cancelled: drop those at once.
+    timer.setRemoveOnCancelPolicy(true);
+    this.timer = timer;
     this.workers =
         Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("scrape-", 0).factory());
   }
@@ -90,9 +95,9 @@ public final class ScrapeManager implements AutoCloseable {
   }
 
   private ScrapePool create(ScrapeConfig job, ScrapePool predecessor) throws ScrapeException {
-    HttpClientShards clients = new HttpClientShards(job.httpClient(), workers);
+    ScrapeClient client = new ScrapeClient(job.httpClient());
     HttpScraper scraper =
-        new HttpScraper(clients::forTarget, job.httpClient(), job.limits().bodySizeLimit());
+        new HttpScraper(client, timer, job.httpClient(), job.limits().bodySizeLimit());
     return new ScrapePool(
         job,
         storage,
@@ -101,7 +106,7 @@ public final class ScrapeManager implements AutoCloseable {
         workers,
         Discoverers.create(job.jobName(), job.serviceDiscovery()),
         scraper,
-        clients,
+        client,
         predecessor);
   }
 

@@ -35,7 +35,7 @@ final class ScrapePool {
   private final ExecutorService workers;
   private final List<Discoverer> discoverers;
   private final HttpScraper scraper;
-  private final HttpClientShards clients;
+  private final ScrapeClient client;
   private final List<List<TargetGroup>> groups = new ArrayList<>();
   private final Map<Labels, Running> running = new LinkedHashMap<>();
   private List<DroppedTarget> dropped = List.of();
@@ -72,7 +72,7 @@ final class ScrapePool {
       ExecutorService workers,
       List<Discoverer> discoverers,
       HttpScraper scraper,
-      HttpClientShards clients,
+      ScrapeClient client,
       ScrapePool predecessor) {
     this.config = config;
     this.predecessor = predecessor;
@@ -82,7 +82,7 @@ final class ScrapePool {
     this.workers = workers;
     this.discoverers = List.copyOf(discoverers);
     this.scraper = scraper;
-    this.clients = clients;
+    this.client = client;
     discoverers.forEach(d -> groups.add(List.of()));
     this.reported = new boolean[discoverers.size()];
   }
@@ -312,7 +312,7 @@ final class ScrapePool {
       out.put(TargetIdentity.of(r.loop().target()), r.loop());
     }
     unclaimed.forEach(out::putIfAbsent);
-    clients.shutdownNow(); // aborts exchanges still hanging
+    client.close(); // aborts exchanges still hanging
     return out;
   }
 

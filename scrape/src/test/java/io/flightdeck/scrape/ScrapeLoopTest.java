@@ -8,13 +8,14 @@ import io.flightdeck.model.MetricType;
 import io.flightdeck.model.StaleMarker;
 import io.flightdeck.storage.StorageUnavailableException;
 import io.flightdeck.testkit.ManualClock;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,6 +26,8 @@ class ScrapeLoopTest {
 
   private final ManualClock clock = new ManualClock(T0);
   private final RecordingStorage storage = new RecordingStorage();
+  private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor();
+  private final List<ScrapeClient> clients = new ArrayList<>();
   private TargetServer server;
 
   @BeforeEach
@@ -35,6 +38,8 @@ class ScrapeLoopTest {
   @AfterEach
   void stopServer() {
     server.close();
+    clients.forEach(ScrapeClient::close);
+    deadlines.shutdownNow();
   }
 
   private ScrapeLoop loop(String jobYaml) throws Exception {
@@ -45,10 +50,13 @@ class ScrapeLoopTest {
     ScrapeConfig job = TestConfigs.job(jobYaml);
     TargetBuilder.Result result =
         TargetBuilder.build(Labels.of("__address__", address), Labels.EMPTY, job);
-    HttpClient client =
-        HttpClients.create(job.httpClient(), Executors.newVirtualThreadPerTaskExecutor());
-    HttpScraper scraper = new HttpScraper(client, job.httpClient(), job.limits().bodySizeLimit());
-    return new ScrapeLoop(result.target(), result.discovered(), job, scraper, storage, clock);
+    return new ScrapeLoop(result.target(), result.discovered(), job, scraper(job), storage, clock);
+  }
+
+  private HttpScraper scraper(ScrapeConfig job) throws ScrapeException {
+    ScrapeClient client = new ScrapeClient(job.httpClient());
+    clients.add(client);
+    return new HttpScraper(client, deadlines, job.httpClient(), job.limits().bodySizeLimit());
   }
 
   private static final String JOB = "- job_name: train\n";
@@ -424,14 +432,12 @@ class ScrapeLoopTest {
     ScrapeConfig job = TestConfigs.job(JOB);
     TargetBuilder.Result result =
         TargetBuilder.build(Labels.of("__address__", server.address()), Labels.EMPTY, job);
-    HttpScraper scraper =
-        new HttpScraper(HttpClient.newHttpClient(), job.httpClient(), job.limits().bodySizeLimit());
     ScrapeLoop loop =
         new ScrapeLoop(
             result.target(),
             result.discovered(),
             job,
-            scraper,
+            scraper(job),
             () -> {
               throw new StorageUnavailableException(
                   "disk full", new java.io.IOException("No space left on device"));

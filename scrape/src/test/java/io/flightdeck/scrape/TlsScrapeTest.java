@@ -11,10 +11,10 @@ import io.flightdeck.testkit.SelfSignedCertificate;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -63,19 +63,21 @@ class TlsScrapeTest {
             Labels.of("__address__", "127.0.0.1:" + server.getAddress().getPort()),
             Labels.EMPTY,
             job);
-    HttpClient client =
-        HttpClients.create(job.httpClient(), Executors.newVirtualThreadPerTaskExecutor());
-    ScrapeLoop loop =
-        new ScrapeLoop(
-            result.target(),
-            result.discovered(),
-            job,
-            new HttpScraper(client, job.httpClient(), 0),
-            new RecordingStorage(),
-            new ManualClock(1_000));
-    loop.scrapeOnce();
-    client.shutdownNow();
-    return loop.status().lastError();
+    ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor();
+    try (ScrapeClient client = new ScrapeClient(job.httpClient())) {
+      ScrapeLoop loop =
+          new ScrapeLoop(
+              result.target(),
+              result.discovered(),
+              job,
+              new HttpScraper(client, deadlines, job.httpClient(), 0),
+              new RecordingStorage(),
+              new ManualClock(1_000));
+      loop.scrapeOnce();
+      return loop.status().lastError();
+    } finally {
+      deadlines.shutdownNow();
+    }
   }
 
   @Test
