@@ -17,6 +17,10 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -144,41 +148,71 @@ public final class BlockImport implements Appendable {
 
   /**
    * Writes every buffered sample to blocks, one per block-range window, and empties the buffer. The
-   * blocks are durable and queryable when this returns.
+   * windows are written in parallel, one per core. The blocks are durable and queryable when this
+   * returns.
    */
   public void flush() throws IOException {
     if (buffered.isEmpty()) {
       return;
     }
     buffered.sort(Comparator.comparing(s -> s.labels));
-    long next = Long.MAX_VALUE;
+    java.util.TreeSet<Long> windows = new java.util.TreeSet<>();
     for (ImportedSeries s : buffered) {
       s.seal();
-      next = Math.min(next, s.nextWindow());
+      s.addWindows(windows);
     }
     long began = System.nanoTime();
-    int written = 0;
+    int threads = Math.min(windows.size(), Runtime.getRuntime().availableProcessors());
+    ExecutorService writers =
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread t = new Thread(r, "block-import-writer");
+              t.setDaemon(true);
+              return t;
+            });
+    List<Future<BlockMeta>> written = new ArrayList<>();
+    try {
+      long now = options.clock().millis();
+      for (long start : windows) {
+        written.add(
+            writers.submit(
+                () ->
+                    BlockWriter.write(
+                        blocks.dir(),
+                        start,
+                        start + window,
+                        new WindowSeries(start),
+                        1,
+                        List.of(),
+                        now)));
+      }
+    } finally {
+      writers.shutdown();
+    }
+    int count = 0;
     long samples = 0;
-    while (next != Long.MAX_VALUE) {
-      long start = next;
-      BlockMeta meta =
-          BlockWriter.write(
-              blocks.dir(),
-              start,
-              start + window,
-              new WindowSeries(start),
-              1,
-              List.of(),
-              options.clock().millis());
-      if (meta != null) {
-        blocks.add(Block.open(blocks.dir().resolve(meta.ulid())));
-        written++;
-        samples += meta.numSamples();
+    IOException failure = null;
+    for (Future<BlockMeta> f : written) {
+      try {
+        BlockMeta meta = f.get();
+        if (meta != null) {
+          blocks.add(Block.open(blocks.dir().resolve(meta.ulid())));
+          count++;
+          samples += meta.numSamples();
+        }
+      } catch (ExecutionException e) {
+        // The other windows' blocks are written and kept; the first failure is reported.
+        if (failure == null) {
+          failure = e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted while writing imported blocks");
       }
-      next = Long.MAX_VALUE;
-      for (ImportedSeries s : buffered) {
-        next = Math.min(next, s.nextWindow());
-      }
+    }
+    if (failure != null) {
+      throw failure;
     }
     for (ImportedSeries s : buffered) {
       s.clear();
@@ -187,12 +221,12 @@ public final class BlockImport implements Appendable {
     buffered.clear();
     log.info(
         "import wrote {} blocks, {} samples, {} buffered bytes in {} ms",
-        written,
+        count,
         samples,
         bufferedBytes,
         (System.nanoTime() - began) / 1_000_000);
     bufferedBytes = 0;
-    blocksWritten += written;
+    blocksWritten += count;
     samplesWritten += samples;
   }
 
@@ -221,7 +255,7 @@ public final class BlockImport implements Appendable {
     @Override
     public boolean next() {
       while (++index < buffered.size()) {
-        if (buffered.get(index).nextWindow() == start) {
+        if (buffered.get(index).hasWindow(start)) {
           return true;
         }
       }
@@ -239,7 +273,7 @@ public final class BlockImport implements Appendable {
 
         @Override
         public SampleIterator iterator(SampleIterator reuse) {
-          return s.takeWindow(start, reuse);
+          return s.window(start, reuse);
         }
       };
     }

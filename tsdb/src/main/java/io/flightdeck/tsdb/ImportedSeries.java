@@ -34,9 +34,6 @@ final class ImportedSeries {
   private long maxTime = Long.MIN_VALUE;
   private double lastValue;
 
-  /** Index of the first chunk a flush has not handed out yet. */
-  private int flushCursor;
-
   /** Whether the series is in this flush's list of series with samples. */
   boolean listed;
 
@@ -98,34 +95,55 @@ final class ImportedSeries {
     }
   }
 
-  /**
-   * Start of the earliest block window whose samples were not handed out yet; Long.MAX_VALUE when
-   * none. Call after {@link #seal()}.
-   */
-  long nextWindow() {
-    return flushCursor < chunks.size()
-        ? Math.floorDiv(chunks.get(flushCursor).minTime(), window) * window
-        : Long.MAX_VALUE;
+  /** Adds the start of every block window holding buffered samples to {@code windows}. */
+  void addWindows(java.util.Set<Long> windows) {
+    long last = Long.MIN_VALUE;
+    for (Chunk c : chunks) {
+      long start = Math.floorDiv(c.minTime(), window) * window;
+      if (start != last) {
+        windows.add(start);
+        last = start;
+      }
+    }
   }
 
   /**
-   * The buffered samples of the window starting at {@code start}, the next window not handed out
-   * yet; {@code reuse} is an iterator from an earlier call or null.
+   * The buffered samples of the window starting at {@code start} (call after {@link #seal()});
+   * {@code reuse} is an iterator from an earlier call or null. Safe to call from several threads
+   * while nothing is appended.
    */
-  SampleIterator takeWindow(long start, SampleIterator reuse) {
-    int from = flushCursor;
-    while (flushCursor < chunks.size() && chunks.get(flushCursor).minTime() < start + window) {
-      flushCursor++;
-    }
+  SampleIterator window(long start, SampleIterator reuse) {
+    int from = firstChunkFrom(start);
+    int to = firstChunkFrom(start + window);
     ChunksIterator it = reuse instanceof ChunksIterator c ? c : new ChunksIterator();
-    return it.reset(chunks.subList(from, flushCursor));
+    return it.reset(chunks.subList(from, to));
+  }
+
+  /** Whether the window starting at {@code start} holds buffered samples. */
+  boolean hasWindow(long start) {
+    int from = firstChunkFrom(start);
+    return from < chunks.size() && chunks.get(from).minTime() < start + window;
+  }
+
+  /** Index of the first chunk starting at or after {@code t}; chunks are in time order. */
+  private int firstChunkFrom(long t) {
+    int lo = 0;
+    int hi = chunks.size();
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (chunks.get(mid).minTime() < t) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
   }
 
   /** Forgets the buffered samples once they are in blocks. */
   void clear() {
     chunks.clear();
     open = null;
-    flushCursor = 0;
   }
 
   /** Walks the samples of consecutive chunks. */
