@@ -1,6 +1,7 @@
 package io.flightdeck.tensorboard;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -164,7 +165,7 @@ final class CommonEventDecoder {
    * bucket 7 (repeated doubles, packed or not), read into reusable arrays.
    */
   private boolean histo(int start, int end) {
-    java.util.Arrays.fill(histoScalars, 0);
+    Arrays.fill(histoScalars, 0);
     limitCount = 0;
     countCount = 0;
     pos = start;
@@ -205,12 +206,12 @@ final class CommonEventDecoder {
   private void addBucketField(int field, double v) {
     if (field == 6) {
       if (limitCount == limits.length) {
-        limits = java.util.Arrays.copyOf(limits, limitCount * 2);
+        limits = Arrays.copyOf(limits, limitCount * 2);
       }
       limits[limitCount++] = v;
     } else {
       if (countCount == counts.length) {
-        counts = java.util.Arrays.copyOf(counts, countCount * 2);
+        counts = Arrays.copyOf(counts, countCount * 2);
       }
       counts[countCount++] = v;
     }

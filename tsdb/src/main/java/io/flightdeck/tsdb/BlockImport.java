@@ -3,6 +3,7 @@ package io.flightdeck.tsdb;
 import io.flightdeck.model.Labels;
 import io.flightdeck.storage.Appendable;
 import io.flightdeck.storage.Appender;
+import io.flightdeck.storage.InvalidLabelsException;
 import io.flightdeck.storage.SampleIterator;
 import io.flightdeck.storage.Series;
 import io.flightdeck.storage.SeriesSet;
@@ -11,12 +12,16 @@ import io.flightdeck.tsdb.block.Block;
 import io.flightdeck.tsdb.block.BlockMeta;
 import io.flightdeck.tsdb.block.BlockWriter;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,9 +38,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Acknowledged means "in a block": nothing is durable before {@link #flush()} or {@link
  * #finish()} returns, so an import that dies is run again (re-importing the same samples adds
- * nothing). {@link #finish()} merges the blocks that overlap, each other or blocks already there,
- * so a sample imported twice is stored once; where two blocks hold different values at one
- * timestamp, the block that starts earlier (then the older block) wins, as in every merge.
+ * nothing). {@link #finish()} merges the blocks that overlap blocks already there, so a sample
+ * imported twice is stored once; where two blocks hold different values at one timestamp, the block
+ * that starts earlier (then the older block) wins, as in every merge.
  *
  * <p>Each series' samples must come in increasing time order; an older or repeated timestamp is
  * refused as by the head (a repeat with the same value is a no-op). Metadata is not kept. One
@@ -52,9 +57,12 @@ public final class BlockImport implements Appendable {
   private final Map<Labels, ImportedSeries> byLabels = new HashMap<>();
   private final List<ImportedSeries> byRef = new ArrayList<>();
   private final List<ImportedSeries> buffered = new ArrayList<>();
+
+  /** The blocks there before the import began: re-imported samples may be in them. */
+  private final Set<String> earlierBlocks = new HashSet<>();
+
   private long bufferedBytes;
   private long blocksWritten;
-  private long samplesWritten;
   private boolean appenderOpen;
   private boolean finished;
 
@@ -67,6 +75,9 @@ public final class BlockImport implements Appendable {
     this.options = options;
     this.window = options.blockRange().toMillis();
     this.maxBufferedBytes = maxBufferedBytes;
+    for (Block block : blocks.list()) {
+      earlierBlocks.add(block.meta().ulid());
+    }
   }
 
   /**
@@ -97,10 +108,6 @@ public final class BlockImport implements Appendable {
     return blocksWritten;
   }
 
-  public long samplesWritten() {
-    return samplesWritten;
-  }
-
   /** The series for {@code ref} (from an earlier append) or for {@code labels}, created if new. */
   ImportedSeries series(long ref, Labels labels) {
     if (ref > 0 && ref <= byRef.size()) {
@@ -112,7 +119,7 @@ public final class BlockImport implements Appendable {
     ImportedSeries s = byLabels.get(labels);
     if (s == null) {
       if (labels.metricName().isEmpty()) {
-        throw new io.flightdeck.storage.InvalidLabelsException(
+        throw new InvalidLabelsException(
             StorageException.withContext("series has no metric name (__name__)", "series", labels));
       }
       s = new ImportedSeries(byRef.size() + 1, labels, window);
@@ -156,7 +163,7 @@ public final class BlockImport implements Appendable {
       return;
     }
     buffered.sort(Comparator.comparing(s -> s.labels));
-    java.util.TreeSet<Long> windows = new java.util.TreeSet<>();
+    TreeSet<Long> windows = new TreeSet<>();
     for (ImportedSeries s : buffered) {
       s.seal();
       s.addWindows(windows);
@@ -208,7 +215,7 @@ public final class BlockImport implements Appendable {
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted while writing imported blocks");
+        throw new InterruptedIOException("interrupted while writing imported blocks");
       }
     }
     if (failure != null) {
@@ -227,12 +234,14 @@ public final class BlockImport implements Appendable {
         (System.nanoTime() - began) / 1_000_000);
     bufferedBytes = 0;
     blocksWritten += count;
-    samplesWritten += samples;
   }
 
   /**
-   * Writes what is buffered and merges overlapping blocks; the import is complete and durable when
-   * this returns. No appender may be used afterwards.
+   * Writes what is buffered and, when the import's blocks overlap blocks that were there before it
+   * began (a re-import, say), merges the overlapping blocks so that no sample is stored twice. The
+   * import's own blocks may overlap each other (windows written by several flushes) but never hold
+   * a sample twice, so they are left for the server's compaction to merge. The import is complete
+   * and durable when this returns. No appender may be used afterwards.
    */
   public void finish() throws IOException, InterruptedException {
     if (appenderOpen) {
@@ -240,7 +249,26 @@ public final class BlockImport implements Appendable {
     }
     finished = true;
     flush();
-    tsdb.mergeOverlappingBlocks();
+    if (overlapsEarlierBlocks()) {
+      tsdb.mergeOverlappingBlocks();
+    }
+  }
+
+  private boolean overlapsEarlierBlocks() {
+    for (Block block : blocks.list()) {
+      BlockMeta meta = block.meta();
+      if (earlierBlocks.contains(meta.ulid())) {
+        for (Block other : blocks.list()) {
+          BlockMeta mine = other.meta();
+          if (!earlierBlocks.contains(mine.ulid())
+              && mine.minTime() < meta.maxTime()
+              && meta.minTime() < mine.maxTime()) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /** The buffered series with samples in the window starting at {@code start}, in label order. */

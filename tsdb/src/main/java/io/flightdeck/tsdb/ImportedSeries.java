@@ -6,6 +6,7 @@ import io.flightdeck.tsdb.chunk.XorEncoder;
 import io.flightdeck.tsdb.chunk.XorIterator;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One series of a {@link BlockImport}: the samples buffered since the last flush, XOR-compressed in
@@ -61,10 +62,6 @@ final class ImportedSeries {
     return lastValue;
   }
 
-  boolean hasSamples() {
-    return open != null || !chunks.isEmpty();
-  }
-
   /**
    * Appends a sample newer than every sample so far and returns how many buffered bytes it added.
    */
@@ -96,7 +93,7 @@ final class ImportedSeries {
   }
 
   /** Adds the start of every block window holding buffered samples to {@code windows}. */
-  void addWindows(java.util.Set<Long> windows) {
+  void addWindows(Set<Long> windows) {
     long last = Long.MIN_VALUE;
     for (Chunk c : chunks) {
       long start = Math.floorDiv(c.minTime(), window) * window;
