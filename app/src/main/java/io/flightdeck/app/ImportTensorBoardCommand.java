@@ -1,19 +1,15 @@
 package io.flightdeck.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.flightdeck.model.Labels;
-import io.flightdeck.model.MetricMetadata;
-import io.flightdeck.storage.Appendable;
-import io.flightdeck.storage.Appender;
-import io.flightdeck.storage.StorageException;
+import io.flightdeck.model.ByteSizeFormat;
 import io.flightdeck.tensorboard.FileTextStore;
 import io.flightdeck.tensorboard.ImportListener;
 import io.flightdeck.tensorboard.ImportProgress;
 import io.flightdeck.tensorboard.ImportSummary;
 import io.flightdeck.tensorboard.TensorBoardImport;
+import io.flightdeck.tsdb.BlockImport;
 import io.flightdeck.tsdb.Tsdb;
 import io.flightdeck.tsdb.TsdbOptions;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,18 +36,14 @@ import picocli.CommandLine.Parameters;
       "Import the TensorBoard event files under LOGDIR once (backfill). Importing the same files"
           + " again adds nothing. Damaged records are reported with file and offset, counted in"
           + " errors, and the import goes on.",
-      "The data directory is opened without retention, so old runs are kept; a server started"
-          + " on it later applies its own retention."
+      "Samples are written straight to blocks, whatever their age, --import.max-memory at a"
+          + " time; overlapping blocks are merged at the end. The data directory is opened"
+          + " without retention, so old runs are kept; a server started on it later applies its"
+          + " own retention."
     })
 final class ImportTensorBoardCommand implements Callable<Integer> {
-  /** Samples per commit: large enough to amortise the WAL sync, small enough to bound memory. */
+  /** Samples per commit: the block import checks a batch as it comes and buffers it on commit. */
   private static final int BATCH_SIZE = 10_000;
-
-  /**
-   * Accepts any earlier timestamp: old runs come in file order, and a re-import must meet the
-   * samples already there as same-value duplicates (no-ops), not as out-of-order rejections.
-   */
-  private static final Duration ACCEPT_ANY_ORDER = Duration.ofDays(365L * 100);
 
   private static final long PROGRESS_EVERY_NANOS = 1_000_000_000L;
 
@@ -77,19 +69,13 @@ final class ImportTensorBoardCommand implements Callable<Integer> {
       description = "Summary format: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
   Output output;
 
-  /**
-   * Off by default: measured on bench/'s 1 GB logdir (2026-11-30), compacting every 2,000,000
-   * samples made the import 3x slower (74 s against 23 s) and raised its peak RSS from 280 to 711
-   * MiB. Runs are imported one after another, so after the first compaction most of each later run
-   * is backfill behind the head: it waits uncompressed in the head and every compaction rewrites
-   * the blocks it overlaps, whose mapped pages count in the RSS. Kept to measure and test that
-   * path; see bench/README.md, "What bounds the import's memory".
-   */
   @Option(
-      names = "--import.compact-every-samples",
-      hidden = true,
-      description = "Compact the database after every N committed samples; 0 (default): never.")
-  long compactEverySamples;
+      names = "--import.max-memory",
+      defaultValue = "64MB",
+      description =
+          "Compressed samples held before they are written as blocks, e.g. 64MB (default"
+              + " ${DEFAULT-VALUE}); bounds the import's memory whatever the logdir's size.")
+  String maxMemory;
 
   @Override
   public Integer call() throws Exception {
@@ -99,10 +85,8 @@ final class ImportTensorBoardCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     ImportSummary summary;
-    TsdbOptions options =
-        TsdbOptions.defaults(dataDir)
-            .withRetention(Duration.ZERO)
-            .withOutOfOrderWindow(ACCEPT_ANY_ORDER);
+    TsdbOptions options = TsdbOptions.defaults(dataDir).withRetention(Duration.ZERO);
+    long maxBufferedBytes = maxMemoryBytes();
     try (Tsdb tsdb = Tsdb.open(options);
         FileTextStore texts = FileTextStore.open(dataDir, logdir)) {
       if (texts.truncatedBytes() > 0) {
@@ -111,10 +95,10 @@ final class ImportTensorBoardCommand implements Callable<Integer> {
                 + texts.truncatedBytes()
                 + " torn bytes at the end of the text store; they are read again now");
       }
-      Appendable storage =
-          compactEverySamples > 0 ? new CompactingStorage(tsdb, compactEverySamples) : tsdb;
+      BlockImport blocks = tsdb.blockImport(maxBufferedBytes);
       summary =
-          new TensorBoardImport(storage, texts, BATCH_SIZE, new StderrListener(err)).run(logdir);
+          new TensorBoardImport(blocks, texts, BATCH_SIZE, new StderrListener(err)).run(logdir);
+      blocks.finish();
     }
     PrintWriter out = spec.commandLine().getOut();
     out.println(output == Output.json ? json(summary) : text(summary));
@@ -143,65 +127,18 @@ final class ImportTensorBoardCommand implements Callable<Integer> {
     return fields;
   }
 
-  /**
-   * Hands out the database's appenders and compacts it after every {@code every} committed samples,
-   * between two batches, so that no append is in flight during a compaction.
-   */
-  private static final class CompactingStorage implements Appendable {
-    private final Tsdb tsdb;
-    private final long every;
-    private long uncompacted;
-
-    CompactingStorage(Tsdb tsdb, long every) {
-      this.tsdb = tsdb;
-      this.every = every;
-    }
-
-    @Override
-    public Appender appender() {
-      Appender batch = tsdb.appender();
-      return new Appender() {
-        private long appended;
-
-        @Override
-        public long append(long ref, Labels labels, long timestampMillis, double value) {
-          long next = batch.append(ref, labels, timestampMillis, value);
-          appended++;
-          return next;
-        }
-
-        @Override
-        public void updateMetadata(String metricName, MetricMetadata metadata) {
-          batch.updateMetadata(metricName, metadata);
-        }
-
-        @Override
-        public void commit() {
-          batch.commit();
-          uncompacted += appended;
-          if (uncompacted >= every) {
-            uncompacted = 0;
-            compact();
-          }
-        }
-
-        @Override
-        public void rollback() {
-          batch.rollback();
-        }
-      };
-    }
-
-    private void compact() {
-      try {
-        tsdb.compact();
-      } catch (IOException e) {
-        throw new StorageException("compaction during the import failed", e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new StorageException("compaction during the import was interrupted", e);
+  private long maxMemoryBytes() {
+    try {
+      long bytes = ByteSizeFormat.parse(maxMemory);
+      if (bytes > 0) {
+        return bytes;
       }
+    } catch (IllegalArgumentException e) {
+      // reported below, as for a size of zero
     }
+    throw new CommandLine.ParameterException(
+        spec.commandLine(),
+        "--import.max-memory must be a positive size such as 64MB: " + maxMemory);
   }
 
   /** Prints progress at most once a second (and after the last file), and every problem. */

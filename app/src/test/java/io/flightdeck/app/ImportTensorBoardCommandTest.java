@@ -159,13 +159,14 @@ class ImportTensorBoardCommandTest {
   }
 
   @Test
-  void compactsWhileImportingSoTheHeadDoesNotKeepEverything() throws IOException {
-    // Run b lies behind run a in time, so after the first compaction it is backfill.
+  void aSmallMemoryBoundWritesBlocksAsItGoesAndKeepsEveryPointOnce() throws IOException {
+    // Run b lies behind run a in time: with blocks written as the import goes, nothing is
+    // "behind the head" and both runs are kept whole.
     for (String run : List.of("a", "b")) {
       TfEventsFiles file = new TfEventsFiles();
       double start = run.equals("a") ? 1_700_036_000.0 : 1_700_000_000.0;
       for (int step = 0; step < 600; step++) {
-        file.scalar(start + step * 60.0, step, "loss", step);
+        file.scalar(start + step * 60.0, step, "loss", step * 0.37f);
       }
       Path dir = Files.createDirectories(logdirs.resolve("long/" + run));
       Files.write(dir.resolve("events.out.tfevents.1700000000.host.1.0"), file.bytes());
@@ -179,16 +180,44 @@ class ImportTensorBoardCommandTest {
             logdir,
             "--storage.tsdb.path=" + data,
             "--output=json",
-            "--import.compact-every-samples=100");
+            "--import.max-memory=1KB");
 
     assertThat(result.exitCode()).as(result.stderr()).isZero();
-    try (Tsdb tsdb = Tsdb.openReadOnly(TsdbOptions.defaults(data))) {
-      long inBlocks = tsdb.blockMetas().stream().mapToLong(m -> m.numSamples()).sum();
-      // 2,400 samples in all; more than run a's 1,200 in blocks means backfill was compacted too.
-      assertThat(inBlocks).isGreaterThan(1_200);
-    }
+    assertThat(result.json().get("errors").asLong()).isZero();
     assertThat(samples("tensorboard_scalar", logdir, "a", "loss")).hasSize(600);
     assertThat(samples("tensorboard_scalar", logdir, "b", "loss")).hasSize(600);
+    assertThat(storedSamples()).as("value and step series of both runs, once").isEqualTo(2_400);
+  }
+
+  @Test
+  void runsOlderThanWhatTheDataDirectoryHoldsAreBackfilled() throws IOException {
+    try (Tsdb tsdb = Tsdb.open(TsdbOptions.defaults(data))) {
+      var app = tsdb.appender();
+      app.append(0, Labels.of("__name__", "up", "job", "live"), System.currentTimeMillis(), 1);
+      app.commit();
+    }
+    String logdir = REDUCER.toString();
+
+    Result result = importLogdir(logdir);
+
+    assertThat(result.exitCode()).as(result.stderr()).isZero();
+    assertThat(result.json().get("errors").asLong()).isZero();
+    assertThat(samples("tensorboard_scalar", logdir, "tests/runs/strict/run_1", "strict/foo"))
+        .hasSize(100);
+  }
+
+  @Test
+  void aMaxMemoryThatIsNoSizeIsAUsageError() {
+    Result result =
+        run(
+            "import",
+            "tensorboard",
+            REDUCER.toString(),
+            "--storage.tsdb.path=" + data,
+            "--import.max-memory=0MB");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.stderr()).contains("--import.max-memory must be a positive size");
   }
 
   @Test
@@ -203,6 +232,8 @@ class ImportTensorBoardCommandTest {
     assertThat(second.json()).isEqualTo(first.json());
     assertThat(second.json().get("errors").asLong()).isZero();
     assertThat(everything()).isEqualTo(before);
+    long stored = everything().values().stream().mapToLong(List::size).sum();
+    assertThat(storedSamples()).as("each sample stored once").isEqualTo(stored);
   }
 
   @Test
@@ -314,6 +345,20 @@ class ImportTensorBoardCommandTest {
       List<Sample> samples = read(set);
       assertThat(set.next()).as("one series").isFalse();
       return samples;
+    }
+  }
+
+  /** Samples in the data directory's blocks and head, counting a sample stored twice twice. */
+  private long storedSamples() throws IOException {
+    try (Tsdb tsdb = Tsdb.openReadOnly(TsdbOptions.defaults(data))) {
+      long inHead = 0;
+      try (Querier q = tsdb.head().querier(Long.MIN_VALUE, Long.MAX_VALUE)) {
+        SeriesSet set = q.select(false, Matcher.regex("__name__", ".+"));
+        while (set.next()) {
+          inHead += read(set).size();
+        }
+      }
+      return inHead + tsdb.blockMetas().stream().mapToLong(m -> m.numSamples()).sum();
     }
   }
 

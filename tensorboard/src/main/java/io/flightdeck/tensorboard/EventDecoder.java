@@ -32,6 +32,7 @@ final class EventDecoder {
       ByteString content) {}
 
   private final Map<String, String> pluginByTag = new HashMap<>();
+  private final CommonEventDecoder common = new CommonEventDecoder();
 
   /**
    * Decodes a whole event before anything is handed out, so a record that fails half way yields
@@ -39,6 +40,12 @@ final class EventDecoder {
    * bytes}, which the caller may overwrite afterwards.
    */
   DecodedEvent decode(byte[] bytes, int offset, int length) throws IOException {
+    DecodedEvent event = common.decode(bytes, offset, length, pluginByTag);
+    return event != null ? event : decodeAny(bytes, offset, length);
+  }
+
+  /** The general path, for every event: {@link #decode} without the shortcut of common events. */
+  DecodedEvent decodeAny(byte[] bytes, int offset, int length) throws IOException {
     CodedInputStream in = CodedInputStream.newInstance(bytes, offset, length);
     in.enableAliasing(true);
     double wallTime = 0;

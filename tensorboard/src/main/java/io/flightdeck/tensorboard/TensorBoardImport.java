@@ -6,9 +6,10 @@ import java.util.List;
 
 /**
  * Imports every run of a logdir once, in run and file name order, through a {@link
- * TensorBoardIngester}. Damage is reported and counted and the import goes on with the next record
- * or file. The order, and so every timestamp the ingester assigns, is the same on each import of
- * unchanged files, which makes a re-import write identical samples.
+ * TensorBoardIngester}: a {@link DecodingThread} reads and decodes while the calling thread stores.
+ * Damage is reported and counted and the import goes on with the next record or file. The order,
+ * and so every timestamp the ingester assigns, is the same on each import of unchanged files, which
+ * makes a re-import write identical samples.
  */
 public final class TensorBoardImport {
   private final Appendable storage;
@@ -46,69 +47,62 @@ public final class TensorBoardImport {
     long records = 0;
     long bytes = 0;
     long problems = 0;
-    for (TensorBoardRun run : runs) {
-      // One decoder per run: writers put a tag's metadata only on its first value in the run.
-      EventDecoder decoder = new EventDecoder();
-      Listener fileListener = new Listener(run.name(), ingester);
-      List<Path> files = run.eventFiles();
-      for (Path file : files) {
-        try {
-          ReadProgress read = new EventFileReader(file, decoder).poll(fileListener);
-          records += read.records();
-          bytes += read.offset() + read.pendingBytes();
-          if (read.incomplete()) {
-            problems++;
-            listener.problem(
-                "truncated record at "
-                    + file
-                    + ":"
-                    + read.offset()
-                    + " ("
-                    + read.pendingBytes()
-                    + " bytes)");
+    // Decoding runs on a thread of its own; storing stays on this one, in the same order.
+    try (DecodingThread decoded = new DecodingThread(runs)) {
+      while (true) {
+        switch (decoded.next()) {
+          case DecodingThread.Points batch -> {
+            for (SummaryPoint point : batch.points()) {
+              ingester.write(batch.run(), point);
+            }
           }
-        } catch (EventFileException e) {
-          problems++;
-          listener.problem(e.getMessage());
+          case DecodingThread.Damage damage -> {
+            problems++;
+            listener.problem(damage.corruption().toString());
+          }
+          case DecodingThread.FileDone done -> {
+            if (done.failure() != null) {
+              problems++;
+              listener.problem(done.failure().getMessage());
+            } else {
+              ReadProgress read = done.progress();
+              records += read.records();
+              bytes += read.offset() + read.pendingBytes();
+              if (read.incomplete()) {
+                problems++;
+                listener.problem(
+                    "truncated record at "
+                        + done.file()
+                        + ":"
+                        + read.offset()
+                        + " ("
+                        + read.pendingBytes()
+                        + " bytes)");
+              }
+            }
+            filesDone++;
+            if (done.lastOfRun()) {
+              runsDone++;
+            }
+            listener.progress(
+                new ImportProgress(runsDone, runs.size(), filesDone, filesTotal, records, bytes));
+          }
+          case DecodingThread.Crashed crashed -> throw crashed.cause();
+          case DecodingThread.End end -> {
+            ingester.commit();
+            return new ImportSummary(
+                runs.size(),
+                ingester.scalarPoints(),
+                ingester.histogramPoints(),
+                ingester.textPoints(),
+                ingester.skipped(),
+                problems + ingester.rejectedSamples());
+          }
         }
-        filesDone++;
-        if (file == files.getLast()) {
-          runsDone++;
-        }
-        listener.progress(
-            new ImportProgress(runsDone, runs.size(), filesDone, filesTotal, records, bytes));
       }
-      problems += fileListener.corruptions;
-    }
-    ingester.commit();
-    return new ImportSummary(
-        runs.size(),
-        ingester.scalarPoints(),
-        ingester.histogramPoints(),
-        ingester.textPoints(),
-        ingester.skipped(),
-        problems + ingester.rejectedSamples());
-  }
-
-  private final class Listener implements EventListener {
-    private final String run;
-    private final TensorBoardIngester ingester;
-    long corruptions;
-
-    Listener(String run, TensorBoardIngester ingester) {
-      this.run = run;
-      this.ingester = ingester;
-    }
-
-    @Override
-    public void point(SummaryPoint point) {
-      ingester.write(run, point);
-    }
-
-    @Override
-    public void corruption(Corruption corruption) {
-      corruptions++;
-      listener.problem(corruption.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("the import was interrupted", e);
     }
   }
 }

@@ -158,7 +158,6 @@ public final class TensorBoardIngester {
     }
     long t = s.clock.next(p.wallTimeSeconds());
     List<Double> limits = p.bucketLimits();
-    List<Double> counts = p.bucketCounts();
     // Most writers keep a tag's edges fixed: only a new layout can add bounds.
     if (!limits.equals(s.lastLimits)) {
       for (Double limit : limits) {
@@ -168,19 +167,22 @@ public final class TensorBoardIngester {
         }
       }
       s.lastLimits = limits;
+      s.layoutChanged();
     }
     // Every bound the series ever had gets a value, so a query at this time never mixes in a
     // bucket left over from an earlier step with a different layout.
     double cumulative = 0;
     int i = 0;
-    for (Map.Entry<Double, Ref> bucket : s.buckets.entrySet()) {
-      while (i < limits.size() && limits.get(i) <= bucket.getKey()) {
-        cumulative += counts.get(i++);
+    int n = limits.size();
+    for (int b = 0; b < s.bounds.length; b++) {
+      double bound = s.bounds[b];
+      while (i < n && p.bucketLimit(i) <= bound) {
+        cumulative += p.bucketCount(i++);
       }
-      Ref ref = bucket.getValue();
+      Ref ref = s.bucketRefs[b];
       ref.ref = append(ref.ref, ref.labels, t, cumulative);
     }
-    double total = counts.stream().mapToDouble(Double::doubleValue).sum();
+    double total = p.totalCount();
     s.inf.ref = append(s.inf.ref, s.inf.labels, t, total);
     s.count.ref = append(s.count.ref, s.count.labels, t, total);
     // The histograms plugin's [k,3] form has no sum; leave a gap rather than store a NaN.
@@ -324,6 +326,12 @@ public final class TensorBoardIngester {
     final TreeMap<Double, Ref> buckets = new TreeMap<>();
     final Restarts restarts;
     List<Double> lastLimits;
+
+    /** {@link #buckets} as arrays in bound order, for the loop run at every point. */
+    double[] bounds = new double[0];
+
+    Ref[] bucketRefs = new Ref[0];
+
     final SeriesClock clock = new SeriesClock();
 
     HistogramSeries(Key key, Ref inf, Ref count, Ref sum, Ref step, Restarts restarts) {
@@ -333,6 +341,11 @@ public final class TensorBoardIngester {
       this.sum = sum;
       this.step = step;
       this.restarts = restarts;
+    }
+
+    void layoutChanged() {
+      bounds = buckets.keySet().stream().mapToDouble(Double::doubleValue).toArray();
+      bucketRefs = buckets.values().toArray(Ref[]::new);
     }
   }
 }

@@ -12,7 +12,8 @@
  * <p>{@link io.flightdeck.tensorboard.TensorBoardIngester} stores points through the storage seam
  * ({@code docs/naming.md}) and text samples in a {@link io.flightdeck.tensorboard.TextStore}
  * ({@code docs/text-store.md}); {@link io.flightdeck.tensorboard.TensorBoardImport} reads a logdir
- * once, {@link io.flightdeck.tensorboard.LogdirWatcher} tails it ({@code docs/tailing.md}).
+ * once ({@code docs/import.md}), {@link io.flightdeck.tensorboard.LogdirWatcher} tails it ({@code
+ * docs/tailing.md}).
  *
  * <p>The protobufs are decoded by hand with protobuf-java's {@code CodedInputStream} rather than
  * with generated classes: only a few dozen fields of a dozen messages are read, the decoder must

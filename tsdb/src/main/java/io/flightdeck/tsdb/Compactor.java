@@ -109,11 +109,21 @@ final class Compactor {
 
   /** Merges overlapping blocks, then adjacent blocks into larger windows. */
   void mergeBlocks() throws IOException {
+    mergeOverlapping();
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      List<Block> group = levelGroup();
+      if (group == null) {
+        return;
+      }
+      merge(group);
+      mergeOverlapping();
+    }
+  }
+
+  /** Merges blocks that overlap in time into one each, so no sample is stored twice. */
+  void mergeOverlapping() throws IOException {
     for (int round = 0; round < MAX_ROUNDS; round++) {
       List<Block> group = overlappingGroup();
-      if (group == null) {
-        group = levelGroup();
-      }
       if (group == null) {
         return;
       }

@@ -274,6 +274,23 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
   }
 
   /**
+   * An import that writes its samples straight to blocks (see {@link BlockImport}), buffering at
+   * most about {@code maxBufferedBytes} of compressed samples. Meant for a database opened for the
+   * import alone: the import's blocks may overlap the head's data, which later compactions merge.
+   */
+  public BlockImport blockImport(long maxBufferedBytes) {
+    requireWritable();
+    return new BlockImport(this, blocks, options, maxBufferedBytes);
+  }
+
+  /** Merges the blocks that overlap, as the next compaction would. */
+  void mergeOverlappingBlocks() throws IOException {
+    synchronized (maintenance) {
+      new Compactor(options, head, blocks, metrics, readers).mergeOverlapping();
+    }
+  }
+
+  /**
    * Writes the head windows that are ready to blocks, without the checkpoint that normally follows:
    * on its own only for tests of a crash between the two.
    */

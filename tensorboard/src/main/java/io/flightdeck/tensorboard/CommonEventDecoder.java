@@ -1,0 +1,268 @@
+package io.flightdeck.tensorboard;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decodes the events trainers write by the million, scalars as {@code simple_value} and histograms
+ * as {@code histo} without metadata, straight from the record's bytes: no protobuf stream, no
+ * copies of nested messages, and tags looked up instead of decoded. It takes only the exact wire
+ * shape those writers produce (one-byte field tags, known fields, sound lengths); for anything
+ * else, damage included, it returns null and {@link EventDecoder}'s general path decides and
+ * reports, so what it returns is always what that path would. Not thread-safe.
+ */
+final class CommonEventDecoder {
+  // Field tags, (field << 3) | wire type, of event.proto and summary.proto.
+  private static final int EVENT_WALL_TIME = (1 << 3) | 1;
+  private static final int EVENT_STEP = 2 << 3;
+  private static final int EVENT_SUMMARY = (5 << 3) | 2;
+  private static final int SUMMARY_VALUE = (1 << 3) | 2;
+  private static final int VALUE_TAG = (1 << 3) | 2;
+  private static final int VALUE_SIMPLE = (2 << 3) | 5;
+  private static final int VALUE_HISTO = (5 << 3) | 2;
+
+  /** Summaries per event beyond which the general path takes over; writers put one. */
+  private static final int MAX_SUMMARIES = 4;
+
+  private final TagCache tags = new TagCache();
+  private final int[] summaryStarts = new int[MAX_SUMMARIES];
+  private final int[] summaryEnds = new int[MAX_SUMMARIES];
+  private final double[] histoScalars = new double[5];
+  private double[] limits = new double[64];
+  private double[] counts = new double[64];
+  private int limitCount;
+  private int countCount;
+  private byte[] buf;
+  private int pos;
+
+  /**
+   * The event's points, or null when the event is not of the common shape.
+   *
+   * @param pluginByTag the plugins learned so far in the run: a tag some metadata marked as {@code
+   *     hparams} is left to the general path
+   */
+  EventDecoder.DecodedEvent decode(
+      byte[] bytes, int offset, int length, Map<String, String> pluginByTag) {
+    buf = bytes;
+    pos = offset;
+    int end = offset + length;
+    double wallTime = 0;
+    long step = 0;
+    int summaries = 0;
+    while (pos < end) {
+      int tag = buf[pos++];
+      if (tag == EVENT_WALL_TIME) {
+        if (end - pos < 8) {
+          return null;
+        }
+        wallTime = Double.longBitsToDouble(littleEndian64(pos));
+        pos += 8;
+      } else if (tag == EVENT_STEP) {
+        step = varint64(end);
+        if (pos < 0) {
+          return null;
+        }
+      } else if (tag == EVENT_SUMMARY && summaries < MAX_SUMMARIES) {
+        int len = length(end);
+        if (len < 0) {
+          return null;
+        }
+        summaryStarts[summaries] = pos;
+        summaryEnds[summaries++] = pos + len;
+        pos += len;
+      } else {
+        return null;
+      }
+    }
+    List<SummaryPoint> points = new ArrayList<>(1);
+    for (int i = 0; i < summaries; i++) {
+      if (!summary(summaryStarts[i], summaryEnds[i], wallTime, step, pluginByTag, points)) {
+        return null;
+      }
+    }
+    return new EventDecoder.DecodedEvent(wallTime, step, null, points);
+  }
+
+  private boolean summary(
+      int start,
+      int end,
+      double wallTime,
+      long step,
+      Map<String, String> pluginByTag,
+      List<SummaryPoint> points) {
+    pos = start;
+    while (pos < end) {
+      if (buf[pos++] != SUMMARY_VALUE) {
+        return false;
+      }
+      int len = length(end);
+      if (len < 0) {
+        return false;
+      }
+      int valueEnd = pos + len;
+      SummaryPoint point = value(valueEnd, wallTime, step, pluginByTag);
+      if (point == null) {
+        return false;
+      }
+      points.add(point);
+      pos = valueEnd;
+    }
+    return true;
+  }
+
+  /** One {@code Summary.Value} ending at {@code end}, or null when not of the common shape. */
+  private SummaryPoint value(int end, double wallTime, long step, Map<String, String> pluginByTag) {
+    String tag = "";
+    int kind = 0;
+    float simple = 0;
+    int histoStart = 0;
+    int histoEnd = 0;
+    while (pos < end) {
+      int field = buf[pos++];
+      if (field == VALUE_TAG) {
+        int len = length(end);
+        if (len < 0) {
+          return null;
+        }
+        tag = tags.get(buf, pos, len);
+        if (tag == null) {
+          return null; // not UTF-8: the general path reports it
+        }
+        pos += len;
+      } else if (field == VALUE_SIMPLE) {
+        if (end - pos < 4) {
+          return null;
+        }
+        kind = VALUE_SIMPLE;
+        simple = Float.intBitsToFloat((int) littleEndian(pos, 4));
+        pos += 4;
+      } else if (field == VALUE_HISTO) {
+        int len = length(end);
+        if (len < 0) {
+          return null;
+        }
+        kind = VALUE_HISTO;
+        histoStart = pos;
+        histoEnd = pos + len;
+        pos += len;
+      } else {
+        return null; // metadata, tensors, images, audio: the general path knows them
+      }
+    }
+    if (kind == 0 || "hparams".equals(pluginByTag.get(tag))) {
+      return null;
+    }
+    if (kind == VALUE_SIMPLE) {
+      return new ScalarPoint(tag, step, wallTime, simple);
+    }
+    return histo(histoStart, histoEnd) ? histogramPoint(tag, step, wallTime) : null;
+  }
+
+  /**
+   * {@code HistogramProto}: min 1, max 2, num 3, sum 4, sum_squares 5 (doubles), bucket_limit 6 and
+   * bucket 7 (repeated doubles, packed or not), read into reusable arrays.
+   */
+  private boolean histo(int start, int end) {
+    Arrays.fill(histoScalars, 0);
+    limitCount = 0;
+    countCount = 0;
+    pos = start;
+    while (pos < end) {
+      int tag = buf[pos++];
+      int field = tag >>> 3;
+      int wire = tag & 7;
+      if (field < 1 || field > 7) {
+        return false;
+      }
+      if (wire == 1) {
+        if (end - pos < 8) {
+          return false;
+        }
+        double v = Double.longBitsToDouble(littleEndian64(pos));
+        pos += 8;
+        if (field <= 5) {
+          histoScalars[field - 1] = v;
+        } else {
+          addBucketField(field, v);
+        }
+      } else if (wire == 2 && field >= 6) {
+        int len = length(end);
+        if (len < 0 || len % 8 != 0) {
+          return false;
+        }
+        for (int at = pos; at < pos + len; at += 8) {
+          addBucketField(field, Double.longBitsToDouble(littleEndian64(at)));
+        }
+        pos += len;
+      } else {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void addBucketField(int field, double v) {
+    if (field == 6) {
+      if (limitCount == limits.length) {
+        limits = Arrays.copyOf(limits, limitCount * 2);
+      }
+      limits[limitCount++] = v;
+    } else {
+      if (countCount == counts.length) {
+        counts = Arrays.copyOf(counts, countCount * 2);
+      }
+      counts[countCount++] = v;
+    }
+  }
+
+  private HistogramPoint histogramPoint(String tag, long step, double wallTime) {
+    return new HistogramPoint(
+        tag,
+        step,
+        wallTime,
+        histoScalars[0],
+        histoScalars[1],
+        histoScalars[2],
+        histoScalars[3],
+        histoScalars[4],
+        DoubleList.copyOf(limits, limitCount),
+        DoubleList.copyOf(counts, countCount));
+  }
+
+  /** A length prefix that fits before {@code end}; -1 otherwise. */
+  private int length(int end) {
+    long len = varint64(end);
+    if (pos < 0 || len < 0 || len > end - pos) {
+      return -1;
+    }
+    return (int) len;
+  }
+
+  /** A varint of at most 10 bytes before {@code end}; sets {@code pos} to -1 when there is none. */
+  private long varint64(int end) {
+    long result = 0;
+    for (int shift = 0; shift < 64 && pos < end; shift += 7) {
+      byte b = buf[pos++];
+      result |= (long) (b & 0x7f) << shift;
+      if (b >= 0) {
+        return result;
+      }
+    }
+    pos = -1;
+    return 0;
+  }
+
+  private long littleEndian64(int at) {
+    return littleEndian(at, 8);
+  }
+
+  private long littleEndian(int at, int bytes) {
+    long v = 0;
+    for (int i = bytes - 1; i >= 0; i--) {
+      v = (v << 8) | (buf[at + i] & 0xff);
+    }
+    return v;
+  }
+}

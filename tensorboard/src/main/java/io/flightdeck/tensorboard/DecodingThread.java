@@ -1,0 +1,139 @@
+package io.flightdeck.tensorboard;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+
+/**
+ * Reads and decodes the event files of a logdir's runs, in run and file name order, on a thread of
+ * its own, and hands what it finds to the consuming thread in that same order: points in batches,
+ * damage, and the end of each file. Reading and decoding then take one core and storing the other.
+ * At most {@link #QUEUED_BATCHES} batches of {@link #BATCH_POINTS} points wait at any time, so
+ * memory stays bounded. One consumer.
+ */
+final class DecodingThread implements AutoCloseable {
+  static final int BATCH_POINTS = 1024;
+  static final int QUEUED_BATCHES = 16;
+
+  /** What the consumer takes, in file order. */
+  sealed interface Item {}
+
+  /** Points of run {@code run}, in file order. */
+  record Points(String run, List<SummaryPoint> points) implements Item {}
+
+  /** A damaged record, reported and counted by the consumer. */
+  record Damage(Corruption corruption) implements Item {}
+
+  /**
+   * A file was read to its end: {@code progress} says how far, or {@code failure} why it could not
+   * be read (then progress is null). {@code lastOfRun} marks the run's last file.
+   */
+  record FileDone(Path file, ReadProgress progress, EventFileException failure, boolean lastOfRun)
+      implements Item {}
+
+  /** Every run was read. */
+  record End() implements Item {}
+
+  /** The decoding thread failed unexpectedly; the consumer rethrows. */
+  record Crashed(RuntimeException cause) implements Item {}
+
+  private final BlockingQueue<Item> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
+  private final Thread thread;
+
+  DecodingThread(List<TensorBoardRun> runs) {
+    thread = new Thread(() -> decodeAll(runs), "tensorboard-decoder");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /** The next item, waiting for it if needed. */
+  Item next() throws InterruptedException {
+    return queue.take();
+  }
+
+  /** Stops the thread if it is still reading (the consumer gave up). */
+  @Override
+  public void close() {
+    thread.interrupt();
+  }
+
+  private void decodeAll(List<TensorBoardRun> runs) {
+    try {
+      for (TensorBoardRun run : runs) {
+        // One decoder per run: writers put a tag's metadata only on its first value in the run.
+        EventDecoder decoder = new EventDecoder();
+        Batcher batcher = new Batcher(run.name());
+        List<Path> files = run.eventFiles();
+        for (Path file : files) {
+          ReadProgress read = null;
+          EventFileException failure = null;
+          try {
+            read = new EventFileReader(file, decoder).poll(batcher);
+          } catch (EventFileException e) {
+            failure = e;
+          }
+          batcher.handOver();
+          queue.put(new FileDone(file, read, failure, file == files.getLast()));
+        }
+      }
+      queue.put(new End());
+    } catch (InterruptedException | Interrupted e) {
+      // The consumer gave up; nobody waits for more.
+    } catch (RuntimeException e) {
+      try {
+        queue.put(new Crashed(e));
+      } catch (InterruptedException ignored) {
+        // as above
+      }
+    }
+  }
+
+  /** Collects a run's points into batches and puts each full batch on the queue. */
+  private final class Batcher implements EventListener {
+    private final String run;
+    private List<SummaryPoint> batch = new ArrayList<>(BATCH_POINTS);
+
+    Batcher(String run) {
+      this.run = run;
+    }
+
+    @Override
+    public void point(SummaryPoint point) {
+      batch.add(point);
+      if (batch.size() == BATCH_POINTS) {
+        handOver();
+      }
+    }
+
+    @Override
+    public void corruption(Corruption corruption) {
+      handOver();
+      put(new Damage(corruption));
+    }
+
+    void handOver() {
+      if (!batch.isEmpty()) {
+        put(new Points(run, batch));
+        batch = new ArrayList<>(BATCH_POINTS);
+      }
+    }
+
+    private void put(Item item) {
+      try {
+        queue.put(item);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new Interrupted();
+      }
+    }
+  }
+
+  /** Unwinds the reader out of a poll when the consumer gave up. */
+  private static final class Interrupted extends RuntimeException {
+    Interrupted() {
+      super(null, null, false, false);
+    }
+  }
+}

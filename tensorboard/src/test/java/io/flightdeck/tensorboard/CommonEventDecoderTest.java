@@ -1,0 +1,190 @@
+package io.flightdeck.tensorboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flightdeck.testkit.SharedFixtures;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shortcut for common events gives exactly what the general path gives, or leaves the event to
+ * it: on every event of the fixtures, on damaged copies of them, and on synthetic ones.
+ */
+class CommonEventDecoderTest {
+  private static final List<byte[]> EVENTS = fixtureEvents();
+
+  private static byte[] scalarEvent() {
+    return EventBytes.summaryEvent(
+        1.7e9 + 0.25, 42, EventBytes.value("train/loss", null, null, v -> v.fixed32Float(2, 0.5f)));
+  }
+
+  /** A legacy {@code histo} with 30 buckets, packed: a length prefix of two bytes. */
+  private static byte[] histoEvent() {
+    double[] limits = new double[30];
+    double[] counts = new double[30];
+    for (int i = 0; i < 30; i++) {
+      limits[i] = -1 + i / 10.0;
+      counts[i] = i % 7;
+    }
+    return EventBytes.summaryEvent(
+        1.7e9,
+        7,
+        EventBytes.value(
+            "weights/layer0",
+            null,
+            null,
+            v ->
+                v.message(
+                    5,
+                    h ->
+                        h.fixed64Double(1, -1)
+                            .fixed64Double(2, 2)
+                            .fixed64Double(3, 87)
+                            .fixed64Double(4, 12.5)
+                            .fixed64Double(5, 40)
+                            .packedDoubles(6, limits)
+                            .packedDoubles(7, counts))));
+  }
+
+  @Test
+  void scalarsAndHistogramsWithoutMetadataTakeTheShortcut() throws IOException {
+    CommonEventDecoder common = new CommonEventDecoder();
+    for (byte[] event : List.of(scalarEvent(), histoEvent())) {
+      EventDecoder.DecodedEvent fast = common.decode(event, 0, event.length, new HashMap<>());
+      assertThat(fast).isNotNull();
+      assertThat(fast).isEqualTo(new EventDecoder().decodeAny(event, 0, event.length));
+    }
+    HistogramPoint h =
+        (HistogramPoint)
+            new EventDecoder().decode(histoEvent(), 0, histoEvent().length).points().getFirst();
+    assertThat(h.bucketLimits()).hasSize(30);
+    assertThat(h.bucketCount(29)).isEqualTo(1);
+    assertThat(h.totalCount()).isEqualTo(h.bucketCounts().stream().mapToDouble(d -> d).sum());
+  }
+
+  @Test
+  void aTagMarkedAsHparamsIsLeftToTheGeneralPath() {
+    byte[] event = scalarEvent();
+    HashMap<String, String> plugins = new HashMap<>();
+    plugins.put("train/loss", "hparams");
+    assertThat(new CommonEventDecoder().decode(event, 0, event.length, plugins)).isNull();
+  }
+
+  @Test
+  void everyFixtureEventDecodesAsByTheGeneralPath() {
+    int shortcuts = check(EVENTS);
+    assertThat(shortcuts).as("the fixtures hold common events").isGreaterThan(1000);
+  }
+
+  @Property(tries = 500)
+  void damagedEventsDecodeAsByTheGeneralPath(@ForAll("damage") List<int[]> flips) {
+    List<byte[]> events = new ArrayList<>();
+    events.add(scalarEvent());
+    events.add(histoEvent());
+    for (int[] f : flips) {
+      byte[] event = EVENTS.get(f[0] % EVENTS.size()).clone();
+      if (event.length > 0) {
+        event[f[1] % event.length] ^= (byte) (1 << (f[2] % 8));
+      }
+      events.add(event);
+    }
+    for (int[] f : flips) {
+      byte[] event = (f[0] % 2 == 0 ? scalarEvent() : histoEvent());
+      event[f[1] % event.length] ^= (byte) (1 << (f[2] % 8));
+      events.add(Arrays.copyOf(event, event.length - f[2] % 3));
+    }
+    check(events);
+  }
+
+  @Property(tries = 300)
+  void randomBytesDecodeAsByTheGeneralPath(
+      @ForAll @Size(max = 10) List<@Size(max = 80) byte[]> events) {
+    check(events);
+  }
+
+  @Provide
+  Arbitrary<List<int[]>> damage() {
+    Arbitrary<int[]> flip =
+        Arbitraries.integers().between(0, Integer.MAX_VALUE).array(int[].class).ofSize(3);
+    return flip.list().ofMinSize(1).ofMaxSize(20);
+  }
+
+  /**
+   * Decodes the events in order with both paths, each with its own learned plugins, and checks they
+   * agree event by event, failures included. Returns how many took the shortcut.
+   */
+  private static int check(List<byte[]> events) {
+    EventDecoder withShortcut = new EventDecoder();
+    EventDecoder general = new EventDecoder();
+    CommonEventDecoder probe = new CommonEventDecoder();
+    HashMap<String, String> noPlugins = new HashMap<>();
+    int shortcuts = 0;
+    for (byte[] event : events) {
+      Object expected;
+      try {
+        expected = general.decodeAny(event, 0, event.length);
+      } catch (IOException e) {
+        expected = e.getClass().getName() + ": " + e.getMessage();
+      }
+      Object actual;
+      try {
+        actual = withShortcut.decode(event, 0, event.length);
+      } catch (IOException e) {
+        actual = e.getClass().getName() + ": " + e.getMessage();
+      }
+      assertThat(actual).isEqualTo(expected);
+      if (probe.decode(event, 0, event.length, noPlugins) != null) {
+        shortcuts++;
+      }
+    }
+    return shortcuts;
+  }
+
+  /** The record payloads of a file, up to where its framing stops making sense. */
+  private static List<byte[]> payloads(byte[] file) {
+    List<byte[]> payloads = new ArrayList<>();
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(file).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    int at = 0;
+    while (file.length - at >= 16) {
+      long length = b.getLong(at);
+      if (length < 0 || length > file.length - at - 16) {
+        break;
+      }
+      payloads.add(Arrays.copyOfRange(file, at + 12, at + 12 + (int) length));
+      at += 16 + (int) length;
+    }
+    return payloads;
+  }
+
+  private static List<byte[]> fixtureEvents() {
+    List<byte[]> events = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(SharedFixtures.fixture("tfevents"))) {
+      List<Path> eventFiles =
+          files
+              .filter(Files::isRegularFile)
+              .filter(p -> p.getFileName().toString().startsWith("events.out.tfevents"))
+              .sorted()
+              .toList();
+      for (Path file : eventFiles) {
+        events.addAll(payloads(Files.readAllBytes(file)));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return events;
+  }
+}

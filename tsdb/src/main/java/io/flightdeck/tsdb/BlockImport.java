@@ -1,0 +1,309 @@
+package io.flightdeck.tsdb;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.storage.Appendable;
+import io.flightdeck.storage.Appender;
+import io.flightdeck.storage.InvalidLabelsException;
+import io.flightdeck.storage.SampleIterator;
+import io.flightdeck.storage.Series;
+import io.flightdeck.storage.SeriesSet;
+import io.flightdeck.storage.StorageException;
+import io.flightdeck.tsdb.block.Block;
+import io.flightdeck.tsdb.block.BlockMeta;
+import io.flightdeck.tsdb.block.BlockWriter;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes a one-shot import straight to blocks, past the head and the WAL, as {@code promtool tsdb
+ * create-blocks-from} does: committed samples are buffered compressed and, whenever the buffer
+ * passes {@code maxBufferedBytes} and at {@link #finish()}, written as one block per block-range
+ * window. Memory stays bounded by that setting whatever the import's size, and samples of any age
+ * are taken: nothing here is "behind the head".
+ *
+ * <p>Acknowledged means "in a block": nothing is durable before {@link #flush()} or {@link
+ * #finish()} returns, so an import that dies is run again (re-importing the same samples adds
+ * nothing). {@link #finish()} merges the blocks that overlap blocks already there, so a sample
+ * imported twice is stored once; where two blocks hold different values at one timestamp, the block
+ * that starts earlier (then the older block) wins, as in every merge.
+ *
+ * <p>Each series' samples must come in increasing time order; an older or repeated timestamp is
+ * refused as by the head (a repeat with the same value is a no-op). Metadata is not kept. One
+ * appender at a time, on one thread at a time.
+ */
+public final class BlockImport implements Appendable {
+  private static final Logger log = LoggerFactory.getLogger(BlockImport.class);
+
+  private final Tsdb tsdb;
+  private final BlockSet blocks;
+  private final TsdbOptions options;
+  private final long window;
+  private final long maxBufferedBytes;
+  private final Map<Labels, ImportedSeries> byLabels = new HashMap<>();
+  private final List<ImportedSeries> byRef = new ArrayList<>();
+  private final List<ImportedSeries> buffered = new ArrayList<>();
+
+  /** The blocks there before the import began: re-imported samples may be in them. */
+  private final Set<String> earlierBlocks = new HashSet<>();
+
+  private long bufferedBytes;
+  private long blocksWritten;
+  private boolean appenderOpen;
+  private boolean finished;
+
+  BlockImport(Tsdb tsdb, BlockSet blocks, TsdbOptions options, long maxBufferedBytes) {
+    if (maxBufferedBytes < 1) {
+      throw new IllegalArgumentException("maxBufferedBytes must be positive: " + maxBufferedBytes);
+    }
+    this.tsdb = tsdb;
+    this.blocks = blocks;
+    this.options = options;
+    this.window = options.blockRange().toMillis();
+    this.maxBufferedBytes = maxBufferedBytes;
+    for (Block block : blocks.list()) {
+      earlierBlocks.add(block.meta().ulid());
+    }
+  }
+
+  /**
+   * A batch that is buffered on commit (written to a block once the buffer is full, or by {@link
+   * #finish()}).
+   *
+   * @throws IllegalStateException while another appender is open, or after {@link #finish()}
+   */
+  @Override
+  public Appender appender() {
+    if (finished) {
+      throw new IllegalStateException("the block import is finished");
+    }
+    if (appenderOpen) {
+      throw new IllegalStateException("a block import takes one appender at a time");
+    }
+    appenderOpen = true;
+    return new BlockImportAppender(
+        this, options.clock().millis() + options.futureTolerance().toMillis());
+  }
+
+  /** Compressed samples waiting to be written, with their per-chunk overhead. */
+  public long bufferedBytes() {
+    return bufferedBytes;
+  }
+
+  public long blocksWritten() {
+    return blocksWritten;
+  }
+
+  /** The series for {@code ref} (from an earlier append) or for {@code labels}, created if new. */
+  ImportedSeries series(long ref, Labels labels) {
+    if (ref > 0 && ref <= byRef.size()) {
+      ImportedSeries s = byRef.get((int) ref - 1);
+      if (s.labels == labels || s.labels.equals(labels)) {
+        return s;
+      }
+    }
+    ImportedSeries s = byLabels.get(labels);
+    if (s == null) {
+      if (labels.metricName().isEmpty()) {
+        throw new InvalidLabelsException(
+            StorageException.withContext("series has no metric name (__name__)", "series", labels));
+      }
+      s = new ImportedSeries(byRef.size() + 1, labels, window);
+      byRef.add(s);
+      byLabels.put(labels, s);
+    }
+    return s;
+  }
+
+  /** Takes a committed batch; writes blocks when the buffer is full. */
+  void commit(ImportedSeries[] series, long[] times, double[] values, int size) {
+    for (int i = 0; i < size; i++) {
+      ImportedSeries s = series[i];
+      if (!s.listed) {
+        s.listed = true;
+        buffered.add(s);
+      }
+      bufferedBytes += s.append(times[i], values[i]);
+    }
+    appenderOpen = false;
+    if (bufferedBytes > maxBufferedBytes) {
+      try {
+        flush();
+      } catch (IOException e) {
+        throw new UncheckedIOException("writing imported samples to blocks failed", e);
+      }
+    }
+  }
+
+  void rolledBack() {
+    appenderOpen = false;
+  }
+
+  /**
+   * Writes every buffered sample to blocks, one per block-range window, and empties the buffer. The
+   * windows are written in parallel, one per core. The blocks are durable and queryable when this
+   * returns.
+   */
+  public void flush() throws IOException {
+    if (buffered.isEmpty()) {
+      return;
+    }
+    buffered.sort(Comparator.comparing(s -> s.labels));
+    TreeSet<Long> windows = new TreeSet<>();
+    for (ImportedSeries s : buffered) {
+      s.seal();
+      s.addWindows(windows);
+    }
+    long began = System.nanoTime();
+    int threads = Math.min(windows.size(), Runtime.getRuntime().availableProcessors());
+    ExecutorService writers =
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread t = new Thread(r, "block-import-writer");
+              t.setDaemon(true);
+              return t;
+            });
+    List<Future<BlockMeta>> written = new ArrayList<>();
+    try {
+      long now = options.clock().millis();
+      for (long start : windows) {
+        written.add(
+            writers.submit(
+                () ->
+                    BlockWriter.write(
+                        blocks.dir(),
+                        start,
+                        start + window,
+                        new WindowSeries(start),
+                        1,
+                        List.of(),
+                        now)));
+      }
+    } finally {
+      writers.shutdown();
+    }
+    int count = 0;
+    long samples = 0;
+    IOException failure = null;
+    for (Future<BlockMeta> f : written) {
+      try {
+        BlockMeta meta = f.get();
+        if (meta != null) {
+          blocks.add(Block.open(blocks.dir().resolve(meta.ulid())));
+          count++;
+          samples += meta.numSamples();
+        }
+      } catch (ExecutionException e) {
+        // The other windows' blocks are written and kept; the first failure is reported.
+        if (failure == null) {
+          failure = e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while writing imported blocks");
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    for (ImportedSeries s : buffered) {
+      s.clear();
+      s.listed = false;
+    }
+    buffered.clear();
+    log.info(
+        "import wrote {} blocks, {} samples, {} buffered bytes in {} ms",
+        count,
+        samples,
+        bufferedBytes,
+        (System.nanoTime() - began) / 1_000_000);
+    bufferedBytes = 0;
+    blocksWritten += count;
+  }
+
+  /**
+   * Writes what is buffered and, when the import's blocks overlap blocks that were there before it
+   * began (a re-import, say), merges the overlapping blocks so that no sample is stored twice. The
+   * import's own blocks may overlap each other (windows written by several flushes) but never hold
+   * a sample twice, so they are left for the server's compaction to merge. The import is complete
+   * and durable when this returns. No appender may be used afterwards.
+   */
+  public void finish() throws IOException, InterruptedException {
+    if (appenderOpen) {
+      throw new IllegalStateException("an appender of the import is still open");
+    }
+    finished = true;
+    flush();
+    if (overlapsEarlierBlocks()) {
+      tsdb.mergeOverlappingBlocks();
+    }
+  }
+
+  private boolean overlapsEarlierBlocks() {
+    for (Block block : blocks.list()) {
+      BlockMeta meta = block.meta();
+      if (earlierBlocks.contains(meta.ulid())) {
+        for (Block other : blocks.list()) {
+          BlockMeta mine = other.meta();
+          if (!earlierBlocks.contains(mine.ulid())
+              && mine.minTime() < meta.maxTime()
+              && meta.minTime() < mine.maxTime()) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The buffered series with samples in the window starting at {@code start}, in label order. */
+  private final class WindowSeries implements SeriesSet {
+    private final long start;
+    private int index = -1;
+
+    WindowSeries(long start) {
+      this.start = start;
+    }
+
+    @Override
+    public boolean next() {
+      while (++index < buffered.size()) {
+        if (buffered.get(index).hasWindow(start)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    @Override
+    public Series at() {
+      ImportedSeries s = buffered.get(index);
+      return new Series() {
+        @Override
+        public Labels labels() {
+          return s.labels;
+        }
+
+        @Override
+        public SampleIterator iterator(SampleIterator reuse) {
+          return s.window(start, reuse);
+        }
+      };
+    }
+  }
+}

@@ -1,0 +1,125 @@
+package io.flightdeck.tsdb;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.model.MetricMetadata;
+import io.flightdeck.storage.Appender;
+import io.flightdeck.storage.DuplicateSampleException;
+import io.flightdeck.storage.OutOfOrderSampleException;
+import io.flightdeck.storage.SampleTooFarInFutureException;
+import io.flightdeck.storage.StorageException;
+import java.util.Arrays;
+
+/**
+ * One batch of a {@link BlockImport}: checked sample by sample as it arrives, handed to the import
+ * on commit. The newest pending sample of each series lives on the series itself (one appender at a
+ * time), so a check costs no lookup beyond the series.
+ */
+final class BlockImportAppender implements Appender {
+  private final BlockImport owner;
+  private final long latestAccepted;
+  private ImportedSeries[] series = new ImportedSeries[1024];
+  private long[] times = new long[1024];
+  private double[] values = new double[1024];
+  private int size;
+  private boolean finished;
+
+  /**
+   * @param latestAccepted newest timestamp taken (the clock plus the future tolerance when the
+   *     batch began)
+   */
+  BlockImportAppender(BlockImport owner, long latestAccepted) {
+    this.owner = owner;
+    this.latestAccepted = latestAccepted;
+  }
+
+  @Override
+  public long append(long ref, Labels labels, long t, double v) {
+    ensureOpen();
+    if (t > latestAccepted) {
+      throw new SampleTooFarInFutureException(
+          StorageException.withContext(
+              "sample timestamp is too far in the future",
+              "series",
+              labels,
+              "timestamp",
+              t,
+              "latest_accepted",
+              latestAccepted));
+    }
+    ImportedSeries s = owner.series(ref, labels);
+    boolean pending = s.pendingMaxTime != Long.MIN_VALUE;
+    long last = pending ? s.pendingMaxTime : s.maxTime();
+    if (t <= last) {
+      double lastValue = pending ? s.pendingLastValue : s.lastValue();
+      if (t == last) {
+        if (Double.doubleToRawLongBits(v) == Double.doubleToRawLongBits(lastValue)) {
+          return s.ref;
+        }
+        throw new DuplicateSampleException(
+            StorageException.withContext(
+                "duplicate sample for timestamp with a different value",
+                "series",
+                labels,
+                "timestamp",
+                t));
+      }
+      throw new OutOfOrderSampleException(
+          StorageException.withContext(
+              "out of order sample in an import",
+              "series",
+              labels,
+              "timestamp",
+              t,
+              "newest",
+              last));
+    }
+    s.pendingMaxTime = t;
+    s.pendingLastValue = v;
+    if (size == times.length) {
+      int capacity = size * 2;
+      series = Arrays.copyOf(series, capacity);
+      times = Arrays.copyOf(times, capacity);
+      values = Arrays.copyOf(values, capacity);
+    }
+    series[size] = s;
+    times[size] = t;
+    values[size] = v;
+    size++;
+    return s.ref;
+  }
+
+  /** Block imports keep samples only: blocks have no place for metadata. */
+  @Override
+  public void updateMetadata(String metricName, MetricMetadata metadata) {
+    throw new UnsupportedOperationException("a block import does not keep metadata");
+  }
+
+  /** Buffers the batch; it is durable once the import flushes it (see {@link BlockImport}). */
+  @Override
+  public void commit() {
+    ensureOpen();
+    finished = true;
+    clearPending();
+    owner.commit(series, times, values, size);
+  }
+
+  @Override
+  public void rollback() {
+    ensureOpen();
+    finished = true;
+    clearPending();
+    owner.rolledBack();
+  }
+
+  private void clearPending() {
+    for (int i = 0; i < size; i++) {
+      series[i].pendingMaxTime = Long.MIN_VALUE;
+    }
+  }
+
+  private void ensureOpen() {
+    if (finished) {
+      throw new IllegalStateException("appender already committed or rolled back");
+    }
+  }
+}

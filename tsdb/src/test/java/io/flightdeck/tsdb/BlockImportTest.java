@@ -1,0 +1,228 @@
+package io.flightdeck.tsdb;
+
+import static io.flightdeck.tsdb.TsdbTesting.NOW;
+import static io.flightdeck.tsdb.TsdbTesting.dump;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.model.Matcher;
+import io.flightdeck.storage.Appender;
+import io.flightdeck.storage.DuplicateSampleException;
+import io.flightdeck.storage.OutOfOrderSampleException;
+import io.flightdeck.storage.SampleTooFarInFutureException;
+import io.flightdeck.testkit.ManualClock;
+import io.flightdeck.tsdb.block.BlockMeta;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Imports written straight to blocks: every sample lands once, in block-range windows, within the
+ * memory bound, whatever its age; nothing goes through the head or the WAL.
+ */
+class BlockImportTest {
+  static final long HOUR = 3_600_000;
+  static final long DAY = 24 * HOUR;
+  @TempDir Path dir;
+  final ManualClock clock = new ManualClock(NOW);
+  final Matcher all = Matcher.regex("__name__", ".+");
+
+  static Labels loss(String run) {
+    return Labels.of("__name__", "tensorboard_scalar", "run", run, "tag", "loss");
+  }
+
+  /** One sample a minute over [from, to) for each run, one run after the other. */
+  static void importRuns(BlockImport im, List<String> runs, long from, long to) {
+    for (String run : runs) {
+      Appender app = im.appender();
+      long ref = 0;
+      for (long t = from; t < to; t += 60_000) {
+        ref = app.append(ref, loss(run), t, t % 7_919);
+      }
+      app.commit();
+    }
+  }
+
+  /** What the same samples look like after going through the head. */
+  private List<String> throughTheHead(List<String> runs, long from, long to) throws Exception {
+    Path other = dir.resolve("head");
+    try (Tsdb tsdb = Tsdb.open(TsdbTesting.options(other, clock).withRetention(Duration.ZERO))) {
+      for (String run : runs) {
+        for (long t = from; t < to; t += 60_000) {
+          TsdbTesting.write(tsdb, loss(run), t, t % 7_919);
+        }
+      }
+      return dump(tsdb, all);
+    }
+  }
+
+  private TsdbOptions options() {
+    return TsdbTesting.options(dir.resolve("data"), clock).withRetention(Duration.ZERO);
+  }
+
+  @Test
+  void everySampleLandsInBlocksOfOneWindowEachAndNothingInTheHead() throws Exception {
+    List<String> runs = List.of("a", "b", "c");
+    long from = NOW - 10 * HOUR;
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      long walBefore = tsdb.walSizeBytes();
+      BlockImport im = tsdb.blockImport(64 << 20);
+      importRuns(im, runs, from, NOW);
+      im.finish();
+
+      assertThat(tsdb.head().numSeries()).isZero();
+      assertThat(tsdb.walSizeBytes()).isEqualTo(walBefore);
+      assertThat(dump(tsdb, all)).containsExactlyElementsOf(throughTheHead(runs, from, NOW));
+      for (BlockMeta meta : tsdb.blockMetas()) {
+        assertThat(meta.maxTime() - meta.minTime()).isEqualTo(2 * HOUR);
+        assertThat(meta.minTime() % (2 * HOUR)).isZero();
+      }
+      assertThat(tsdb.blockMetas().stream().mapToLong(BlockMeta::numSamples).sum())
+          .isEqualTo(3 * 600);
+    }
+  }
+
+  @Test
+  void aSmallBoundFlushesOftenAndStoresEverySampleOnce() throws Exception {
+    List<String> runs = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      runs.add("run-" + i);
+    }
+    long from = NOW - 10 * HOUR;
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      BlockImport im = tsdb.blockImport(4 << 10);
+      importRuns(im, runs, from, NOW);
+      assertThat(im.bufferedBytes()).isLessThanOrEqualTo(4 << 10);
+      im.finish();
+
+      assertThat(im.blocksWritten()).as("several flushes of 5 windows each").isGreaterThan(10);
+      // The flushes' blocks overlap but split the samples: the server's compaction merges them.
+      assertThat(tsdb.blockMetas()).hasSize((int) im.blocksWritten());
+      assertThat(tsdb.blockMetas().stream().mapToLong(BlockMeta::numSamples).sum())
+          .isEqualTo(20 * 600);
+      List<String> expected = throughTheHead(runs, from, NOW);
+      assertThat(dump(tsdb, all)).containsExactlyElementsOf(expected);
+      tsdb.compact();
+      assertThat(tsdb.blockMetas().stream().mapToLong(BlockMeta::numSamples).sum())
+          .isEqualTo(20 * 600);
+      assertThat(dump(tsdb, all)).containsExactlyElementsOf(expected);
+    }
+  }
+
+  @Test
+  void importingTheSameSamplesTwiceWithASmallBoundStoresThemOnce() throws Exception {
+    List<String> runs = List.of("a", "b", "c", "d");
+    long from = NOW - 5 * HOUR;
+    for (int pass = 0; pass < 2; pass++) {
+      try (Tsdb tsdb = Tsdb.open(options())) {
+        BlockImport im = tsdb.blockImport(2 << 10);
+        importRuns(im, runs, from, NOW);
+        im.finish();
+      }
+    }
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      assertThat(tsdb.blockMetas().stream().mapToLong(BlockMeta::numSamples).sum())
+          .isEqualTo(4 * 300);
+      assertThat(dump(tsdb, all)).containsExactlyElementsOf(throughTheHead(runs, from, NOW));
+    }
+  }
+
+  @Test
+  void importingTheSameSamplesTwiceStoresThemOnce() throws Exception {
+    List<String> runs = List.of("a", "b");
+    long from = NOW - 5 * HOUR;
+    for (int pass = 0; pass < 2; pass++) {
+      try (Tsdb tsdb = Tsdb.open(options())) {
+        BlockImport im = tsdb.blockImport(64 << 20);
+        importRuns(im, runs, from, NOW);
+        im.finish();
+      }
+    }
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      assertThat(tsdb.blockMetas().stream().mapToLong(BlockMeta::numSamples).sum())
+          .isEqualTo(2 * 300);
+      assertThat(dump(tsdb, all)).containsExactlyElementsOf(throughTheHead(runs, from, NOW));
+    }
+  }
+
+  @Test
+  void samplesOlderThanTheHeadAreTakenAsTheyAre() throws Exception {
+    long old = NOW - 400 * DAY;
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      TsdbTesting.write(tsdb, loss("old"), NOW, 1);
+      Appender head = tsdb.appender();
+      assertThatThrownBy(() -> head.append(0, loss("old"), old, 1))
+          .as("the head refuses it")
+          .isInstanceOf(OutOfOrderSampleException.class);
+      head.rollback();
+      BlockImport im = tsdb.blockImport(64 << 20);
+      importRuns(im, List.of("old"), old, old + 3 * HOUR);
+      im.finish();
+
+      assertThat(dump(tsdb, Matcher.equal("run", "old"))).hasSize(181);
+      assertThat(tsdb.blockMetas().getFirst().minTime()).isLessThanOrEqualTo(old);
+    }
+  }
+
+  @Test
+  void orderAndFutureAreCheckedAsByTheHeadAndRefusedSamplesLeaveTheBatchUsable() throws Exception {
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      BlockImport im = tsdb.blockImport(64 << 20);
+      Appender app = im.appender();
+      long ref = app.append(0, loss("a"), NOW - 2_000, 1);
+      assertThat(app.append(ref, loss("a"), NOW - 2_000, 1))
+          .as("a same-value repeat")
+          .isEqualTo(ref);
+      assertThatThrownBy(() -> app.append(ref, loss("a"), NOW - 2_000, 2))
+          .isInstanceOf(DuplicateSampleException.class);
+      assertThatThrownBy(() -> app.append(ref, loss("a"), NOW - 3_000, 2))
+          .isInstanceOf(OutOfOrderSampleException.class);
+      assertThatThrownBy(() -> app.append(ref, loss("a"), NOW + 3_600_000, 2))
+          .isInstanceOf(SampleTooFarInFutureException.class);
+      app.append(ref, loss("a"), NOW - 1_000, 3);
+      app.commit();
+      Appender next = im.appender();
+      assertThatThrownBy(() -> next.append(0, loss("a"), NOW - 1_500, 4))
+          .as("order holds across batches")
+          .isInstanceOf(OutOfOrderSampleException.class);
+      next.rollback();
+      im.finish();
+
+      assertThat(dump(tsdb, all))
+          .containsExactly(
+              loss("a") + "@" + (NOW - 2_000) + "=1.0", loss("a") + "@" + (NOW - 1_000) + "=3.0");
+    }
+  }
+
+  @Test
+  void aRolledBackBatchLeavesNothing() throws Exception {
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      BlockImport im = tsdb.blockImport(64 << 20);
+      Appender app = im.appender();
+      app.append(0, loss("a"), NOW - 2_000, 1);
+      app.rollback();
+      Appender again = im.appender();
+      again.append(0, loss("a"), NOW - 2_000, 5);
+      again.commit();
+      im.finish();
+
+      assertThat(dump(tsdb, all)).containsExactly(loss("a") + "@" + (NOW - 2_000) + "=5.0");
+    }
+  }
+
+  @Test
+  void oneAppenderAtATime() throws Exception {
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      BlockImport im = tsdb.blockImport(64 << 20);
+      Appender app = im.appender();
+      assertThatThrownBy(im::appender).isInstanceOf(IllegalStateException.class);
+      app.commit();
+      im.finish();
+      assertThatThrownBy(im::appender).isInstanceOf(IllegalStateException.class);
+    }
+  }
+}
