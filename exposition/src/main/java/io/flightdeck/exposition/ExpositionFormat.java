@@ -21,9 +21,8 @@ public enum ExpositionFormat {
   }
 
   /**
-   * The format of a response with the given Content-Type header; a missing header or a media type
-   * we do not parse (protobuf, say) yields {@code fallback} (a job's {@code
-   * fallback_scrape_protocol}).
+   * The format of a body with the given Content-Type header; a missing header or a media type we do
+   * not parse (protobuf, say) yields {@code fallback}, which may be null.
    */
   public static ExpositionFormat forContentType(String header, ExpositionFormat fallback) {
     if (header == null || header.isBlank()) {
@@ -37,13 +36,5 @@ public enum ExpositionFormat {
       case "text/plain" -> TEXT_0_0_4;
       default -> fallback;
     };
-  }
-
-  /**
-   * As {@link #forContentType(String, ExpositionFormat)} with text 0.0.4 as the fallback, as
-   * Prometheus 2 assumed for a target that names no format.
-   */
-  public static ExpositionFormat forContentType(String header) {
-    return forContentType(header, TEXT_0_0_4);
   }
 }

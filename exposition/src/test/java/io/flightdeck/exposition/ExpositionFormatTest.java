@@ -5,32 +5,34 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 class ExpositionFormatTest {
+  private static final ExpositionFormat TEXT = ExpositionFormat.TEXT_0_0_4;
+  private static final ExpositionFormat OPENMETRICS = ExpositionFormat.OPENMETRICS_1_0_0;
 
   @Test
-  void picksTheParserFromTheContentType() {
-    assertThat(ExpositionFormat.forContentType(null)).isEqualTo(ExpositionFormat.TEXT_0_0_4);
-    assertThat(ExpositionFormat.forContentType("")).isEqualTo(ExpositionFormat.TEXT_0_0_4);
-    assertThat(ExpositionFormat.forContentType("text/plain; version=0.0.4; charset=utf-8"))
-        .isEqualTo(ExpositionFormat.TEXT_0_0_4);
-    assertThat(ExpositionFormat.forContentType("application/openmetrics-text; version=1.0.0"))
-        .isEqualTo(ExpositionFormat.OPENMETRICS_1_0_0);
-    assertThat(ExpositionFormat.forContentType("Application/OpenMetrics-Text"))
-        .isEqualTo(ExpositionFormat.OPENMETRICS_1_0_0);
-    assertThat(
-            ExpositionFormat.forContentType(
-                "application/vnd.google.protobuf; proto=io.prometheus.client.MetricFamily",
-                ExpositionFormat.OPENMETRICS_1_0_0))
-        .isEqualTo(ExpositionFormat.OPENMETRICS_1_0_0);
-    assertThat(ExpositionFormat.forContentType(" ", ExpositionFormat.OPENMETRICS_1_0_0))
-        .as("a blank header takes the fallback too")
-        .isEqualTo(ExpositionFormat.OPENMETRICS_1_0_0);
+  void picksTheParserFromTheMediaTypeWhateverItsCaseAndParameters() {
+    assertThat(ExpositionFormat.forContentType("text/plain; version=0.0.4; charset=utf-8", null))
+        .isEqualTo(TEXT);
+    assertThat(ExpositionFormat.forContentType("text/plain", OPENMETRICS)).isEqualTo(TEXT);
+    assertThat(ExpositionFormat.forContentType("application/openmetrics-text; version=1.0.0", null))
+        .isEqualTo(OPENMETRICS);
+    assertThat(ExpositionFormat.forContentType("Application/OpenMetrics-Text", TEXT))
+        .isEqualTo(OPENMETRICS);
+  }
+
+  @Test
+  void aMissingOrUnknownMediaTypeTakesTheFallbackWhichMayBeNone() {
+    String protobuf = "application/vnd.google.protobuf; proto=io.prometheus.client.MetricFamily";
+    assertThat(ExpositionFormat.forContentType(protobuf, OPENMETRICS)).isEqualTo(OPENMETRICS);
+    assertThat(ExpositionFormat.forContentType(" ", OPENMETRICS)).isEqualTo(OPENMETRICS);
+    assertThat(ExpositionFormat.forContentType(null, TEXT)).isEqualTo(TEXT);
+    assertThat(ExpositionFormat.forContentType(protobuf, null)).isNull();
+    assertThat(ExpositionFormat.forContentType("", null)).isNull();
   }
 
   @Test
   void advertisesItsOwnContentType() {
-    assertThat(ExpositionFormat.forContentType(ExpositionFormat.OPENMETRICS_1_0_0.contentType()))
-        .isEqualTo(ExpositionFormat.OPENMETRICS_1_0_0);
-    assertThat(ExpositionFormat.forContentType(ExpositionFormat.TEXT_0_0_4.contentType()))
-        .isEqualTo(ExpositionFormat.TEXT_0_0_4);
+    assertThat(ExpositionFormat.forContentType(OPENMETRICS.contentType(), null))
+        .isEqualTo(OPENMETRICS);
+    assertThat(ExpositionFormat.forContentType(TEXT.contentType(), null)).isEqualTo(TEXT);
   }
 }

@@ -3,6 +3,8 @@ package io.flightdeck.scrape;
 import io.flightdeck.config.Authorization;
 import io.flightdeck.config.BasicAuth;
 import io.flightdeck.config.HttpClientConfig;
+import io.flightdeck.config.ScrapeConfig;
+import io.flightdeck.config.ScrapeProtocol;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,18 +26,13 @@ import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpEntity;
 
 /**
- * Fetches one target's body over HTTP(S) like Prometheus: negotiated format, gzip, credentials, the
+ * Fetches one target's body over HTTP(S) like Prometheus: the job's {@code scrape_protocols}
+ * offered in the Accept header, gzip unless {@code enable_compression} is off, credentials, the
  * scrape timeout over the whole exchange, and the body size limit on the uncompressed body. The
  * exchange blocks the calling thread (a virtual one in production): connection, request, status and
  * body in one pass, with no handoff to another thread. Thread-safe; one per scrape pool.
  */
 final class HttpScraper {
-  /** Prometheus's preference: OpenMetrics 1.0.0, OpenMetrics 0.0.1, then text 0.0.4. */
-  static final String ACCEPT =
-      "application/openmetrics-text;version=1.0.0;q=0.6,"
-          + "application/openmetrics-text;version=0.0.1;q=0.5,"
-          + "text/plain;version=0.0.4;q=0.4,*/*;q=0.3";
-
   static final String USER_AGENT = "Flightdeck/0.1";
 
   /** A fetched body, uncompressed. */
@@ -45,19 +42,19 @@ final class HttpScraper {
   private final ScheduledExecutorService deadlines;
   private final HttpClientConfig config;
   private final long bodySizeLimit;
+  private final String accept;
+  private final String acceptEncoding;
 
   /**
    * @param deadlines runs the abort of an exchange that outlives its timeout
    */
-  HttpScraper(
-      ScrapeClient client,
-      ScheduledExecutorService deadlines,
-      HttpClientConfig config,
-      long bodySizeLimit) {
+  HttpScraper(ScrapeClient client, ScheduledExecutorService deadlines, ScrapeConfig job) {
     this.client = client;
     this.deadlines = deadlines;
-    this.config = config;
-    this.bodySizeLimit = bodySizeLimit;
+    this.config = job.httpClient();
+    this.bodySizeLimit = job.limits().bodySizeLimit();
+    this.accept = ScrapeProtocol.acceptHeader(job.scrapeProtocols());
+    this.acceptEncoding = job.enableCompression() ? "gzip" : "identity";
   }
 
   /**
@@ -66,8 +63,8 @@ final class HttpScraper {
    */
   Response fetch(URI url, Duration timeout) throws ScrapeException, InterruptedException {
     HttpGet request = new HttpGet(url);
-    request.setHeader("Accept", ACCEPT);
-    request.setHeader("Accept-Encoding", "gzip");
+    request.setHeader("Accept", accept);
+    request.setHeader("Accept-Encoding", acceptEncoding);
     request.setHeader("User-Agent", USER_AGENT);
     request.setHeader("X-Prometheus-Scrape-Timeout-Seconds", seconds(timeout));
     String authorization = authorization();

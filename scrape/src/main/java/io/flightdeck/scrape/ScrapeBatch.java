@@ -1,7 +1,6 @@
 package io.flightdeck.scrape;
 
 import io.flightdeck.config.ScrapeConfig;
-import io.flightdeck.exposition.ExpositionFormat;
 import io.flightdeck.exposition.ExpositionParseException;
 import io.flightdeck.exposition.MetadataCache;
 import io.flightdeck.exposition.ParseOptions;
@@ -50,7 +49,10 @@ final class ScrapeBatch {
       throws ScrapeException {
     SampleStream samples =
         SampleStream.create(
-            ExpositionFormat.forContentType(contentType), body, PARSE, metadataCache);
+            ResponseFormat.of(contentType, body, config.fallbackScrapeProtocol()),
+            body,
+            PARSE,
+            metadataCache);
     int scraped = 0;
     int kept = 0;
     int added = 0;

@@ -96,8 +96,7 @@ public final class ScrapeManager implements AutoCloseable {
 
   private ScrapePool create(ScrapeConfig job, ScrapePool predecessor) throws ScrapeException {
     ScrapeClient client = new ScrapeClient(job.httpClient());
-    HttpScraper scraper =
-        new HttpScraper(client, timer, job.httpClient(), job.limits().bodySizeLimit());
+    HttpScraper scraper = new HttpScraper(client, timer, job);
     return new ScrapePool(
         job,
         storage,

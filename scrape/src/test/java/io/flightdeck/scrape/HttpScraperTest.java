@@ -3,9 +3,7 @@ package io.flightdeck.scrape;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.flightdeck.config.Authorization;
-import io.flightdeck.config.HttpClientConfig;
-import io.flightdeck.config.TlsConfig;
+import io.flightdeck.config.ScrapeConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -52,10 +50,12 @@ class HttpScraperTest {
     return target;
   }
 
-  private HttpScraper scraper(HttpClientConfig http) throws ScrapeException {
-    ScrapeClient client = new ScrapeClient(http);
+  /** A scraper for a job written as the lines under its {@code job_name}. */
+  private HttpScraper scraper(String jobLines) throws ScrapeException {
+    ScrapeConfig job = TestConfigs.job("- job_name: train\n" + jobLines.indent(2));
+    ScrapeClient client = new ScrapeClient(job.httpClient());
     resources.add(client);
-    return new HttpScraper(client, deadlines, http, 0);
+    return new HttpScraper(client, deadlines, job);
   }
 
   private static String body(HttpScraper.Response response) {
@@ -65,7 +65,7 @@ class HttpScraperTest {
   @Test
   void oneKeepAliveConnectionServesEveryScrapeOfATarget() throws Exception {
     SocketTarget target = target((head, out) -> SocketTarget.ok(out, "gpu_up 1\n"));
-    HttpScraper scraper = scraper(HttpClientConfig.DEFAULT);
+    HttpScraper scraper = scraper("");
 
     for (int i = 0; i < 3; i++) {
       assertThat(body(scraper.fetch(URI.create(target.url()), TIMEOUT))).isEqualTo("gpu_up 1\n");
@@ -77,6 +77,22 @@ class HttpScraperTest {
         .contains("Accept-Encoding: gzip\r\n")
         .contains("User-Agent: " + HttpScraper.USER_AGENT + "\r\n")
         .contains("X-Prometheus-Scrape-Timeout-Seconds: 10\r\n");
+  }
+
+  @Test
+  void theAcceptHeadersFollowTheJobsProtocolsAndCompression() throws Exception {
+    SocketTarget target = target((head, out) -> SocketTarget.ok(out, "gpu_up 1\n"));
+
+    scraper(
+            "scrape_protocols: [PrometheusText0.0.4, OpenMetricsText1.0.0]\n"
+                + "enable_compression: false")
+        .fetch(URI.create(target.url()), TIMEOUT);
+
+    assertThat(target.requests().get(0))
+        .contains(
+            "Accept: text/plain;version=0.0.4;q=0.6,"
+                + "application/openmetrics-text;version=1.0.0;q=0.5,*/*;q=0.4\r\n")
+        .contains("Accept-Encoding: identity\r\n");
   }
 
   @Test
@@ -93,7 +109,7 @@ class HttpScraperTest {
               out.write(zipped);
               return true;
             });
-    HttpScraper scraper = scraper(HttpClientConfig.DEFAULT);
+    HttpScraper scraper = scraper("");
 
     for (int i = 0; i < 2; i++) {
       assertThat(body(scraper.fetch(URI.create(target.url()), TIMEOUT)))
@@ -112,7 +128,7 @@ class HttpScraperTest {
               SocketTarget.ok(out, "gpu_up 1\n");
               return false;
             });
-    HttpScraper scraper = scraper(HttpClientConfig.DEFAULT);
+    HttpScraper scraper = scraper("");
     scraper.fetch(URI.create(target.url()), TIMEOUT);
     while (target.closed() < 1) {
       Thread.sleep(5);
@@ -139,7 +155,7 @@ class HttpScraperTest {
               }
               return true;
             });
-    HttpScraper scraper = scraper(HttpClientConfig.DEFAULT);
+    HttpScraper scraper = scraper("");
 
     assertThatThrownBy(() -> scraper.fetch(URI.create(target.url()), Duration.ofMillis(300)))
         .isInstanceOf(ScrapeException.class)
@@ -158,7 +174,7 @@ class HttpScraperTest {
               return false;
             });
     SocketTarget healthy = target((head, out) -> SocketTarget.ok(out, "gpu_up 1\n"));
-    HttpScraper scraper = scraper(HttpClientConfig.DEFAULT);
+    HttpScraper scraper = scraper("");
 
     CompletableFuture<String> hanging = new CompletableFuture<>();
     Thread.ofVirtual()
@@ -193,7 +209,7 @@ class HttpScraperTest {
               Thread.sleep(Long.MAX_VALUE);
               return false;
             });
-    HttpScraper scraper = scraper(HttpClientConfig.DEFAULT);
+    HttpScraper scraper = scraper("");
     CompletableFuture<Throwable> outcome = new CompletableFuture<>();
     Thread scrape =
         Thread.ofVirtual()
@@ -228,9 +244,7 @@ class HttpScraperTest {
               Thread.sleep(Long.MAX_VALUE); // the rest never comes
               return false;
             });
-    ScrapeClient client = new ScrapeClient(HttpClientConfig.DEFAULT);
-    resources.add(client);
-    HttpScraper scraper = new HttpScraper(client, deadlines, HttpClientConfig.DEFAULT, 100_000);
+    HttpScraper scraper = scraper("body_size_limit: 100000B");
 
     assertThatThrownBy(() -> scraper.fetch(URI.create(target.url()), Duration.ofMinutes(5)))
         .isInstanceOf(ScrapeException.class)
@@ -252,9 +266,8 @@ class HttpScraperTest {
             });
     URI old = URI.create(target.url().replace("/metrics", "/old"));
 
-    assertThat(body(scraper(HttpClientConfig.DEFAULT).fetch(old, TIMEOUT))).isEqualTo("gpu_up 1\n");
-    HttpClientConfig noRedirects = new HttpClientConfig(null, null, TlsConfig.DEFAULT, false, null);
-    assertThatThrownBy(() -> scraper(noRedirects).fetch(old, TIMEOUT))
+    assertThat(body(scraper("").fetch(old, TIMEOUT))).isEqualTo("gpu_up 1\n");
+    assertThatThrownBy(() -> scraper("follow_redirects: false").fetch(old, TIMEOUT))
         .hasMessage("server returned HTTP status 302");
   }
 
@@ -262,10 +275,7 @@ class HttpScraperTest {
   void aCredentialsFileIsReadAgainOnEveryScrape() throws Exception {
     SocketTarget target = target((head, out) -> SocketTarget.ok(out, "gpu_up 1\n"));
     Path token = Files.writeString(dir.resolve("token"), "first\n");
-    HttpScraper scraper =
-        scraper(
-            new HttpClientConfig(
-                null, new Authorization("Bearer", "", token), TlsConfig.DEFAULT, true, null));
+    HttpScraper scraper = scraper("authorization:\n  credentials_file: " + token);
 
     scraper.fetch(URI.create(target.url()), TIMEOUT);
     Files.writeString(token, "rotated\n");
@@ -283,7 +293,7 @@ class HttpScraperTest {
     }
     URI url = URI.create("http://127.0.0.1:" + port + "/metrics");
 
-    assertThatThrownBy(() -> scraper(HttpClientConfig.DEFAULT).fetch(url, TIMEOUT))
+    assertThatThrownBy(() -> scraper("").fetch(url, TIMEOUT))
         .isInstanceOf(ScrapeException.class)
         .hasMessageStartingWith("Get \"" + url + "\": ")
         .hasMessageContaining("Connection refused");

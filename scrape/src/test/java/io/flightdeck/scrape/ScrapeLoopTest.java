@@ -56,7 +56,7 @@ class ScrapeLoopTest {
   private HttpScraper scraper(ScrapeConfig job) throws ScrapeException {
     ScrapeClient client = new ScrapeClient(job.httpClient());
     clients.add(client);
-    return new HttpScraper(client, deadlines, job.httpClient(), job.limits().bodySizeLimit());
+    return new HttpScraper(client, deadlines, job);
   }
 
   private static final String JOB = "- job_name: train\n";
@@ -282,6 +282,37 @@ class ScrapeLoopTest {
     assertThat(loop.status().lastError()).contains("line=2");
     assertThat(value("up", T0)).isZero();
     assertThat(storage.named("ok")).isEmpty();
+  }
+
+  @Test
+  void aBodyWithoutAContentTypeFailsUnlessTheJobNamesAFallback() throws Exception {
+    // Timestamps tell the parsers apart: seconds in OpenMetrics, milliseconds in text.
+    server.serve("/metrics", null, "train_loss 0.7 1600000000\n# EOF\n");
+    ScrapeLoop strict = loop(JOB);
+
+    strict.scrapeOnce();
+
+    assertThat(strict.status().lastError())
+        .isEqualTo(
+            "non-compliant scrape target sending blank Content-Type and no"
+                + " fallback_scrape_protocol specified for target");
+    assertThat(value("up", T0)).isZero();
+
+    loop(JOB + "  fallback_scrape_protocol: OpenMetricsText1.0.0\n").scrapeOnce();
+    assertThat(storage.named("train_loss").get(0).timestamp()).isEqualTo(1_600_000_000_000L);
+  }
+
+  @Test
+  void anUnknownContentTypeNamesItself() throws Exception {
+    server.serve("/metrics", "application/json", "{}");
+    ScrapeLoop loop = loop(JOB);
+
+    loop.scrapeOnce();
+
+    assertThat(loop.status().lastError())
+        .isEqualTo(
+            "received unsupported Content-Type \"application/json\" and no"
+                + " fallback_scrape_protocol specified for target");
   }
 
   @Test

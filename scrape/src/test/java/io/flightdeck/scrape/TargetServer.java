@@ -62,7 +62,9 @@ final class TargetServer implements AutoCloseable {
             exchange.getResponseHeaders().set("Content-Encoding", "gzip");
             body = gzip(body);
           }
-          exchange.getResponseHeaders().set("Content-Type", response.contentType());
+          if (response.contentType() != null) {
+            exchange.getResponseHeaders().set("Content-Type", response.contentType());
+          }
           exchange.sendResponseHeaders(response.status(), body.length == 0 ? -1 : body.length);
           try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);

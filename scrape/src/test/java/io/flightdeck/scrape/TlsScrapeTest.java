@@ -42,6 +42,7 @@ class TlsScrapeTest {
         "/metrics",
         exchange -> {
           byte[] body = "llm_train_loss 0.5\n".getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().set("Content-Type", TargetServer.TEXT);
           exchange.sendResponseHeaders(200, body.length);
           try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
@@ -70,7 +71,7 @@ class TlsScrapeTest {
               result.target(),
               result.discovered(),
               job,
-              new HttpScraper(client, deadlines, job.httpClient(), 0),
+              new HttpScraper(client, deadlines, job),
               new RecordingStorage(),
               new ManualClock(1_000));
       loop.scrapeOnce();
