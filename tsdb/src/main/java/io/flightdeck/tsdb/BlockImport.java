@@ -236,7 +236,7 @@ public final class BlockImport implements Appendable {
     blocksWritten += count;
     // The emptied buffer lived long enough to reach the old generation, and a collector left to
     // itself grows that generation for the next buffer instead of collecting this one: without
-    // this call a 1 GB import bounded at 8MB peaked at 317 MiB RSS, with it at 138 MiB
+    // this call a 1 GB import bounded at 8MB peaked at 310 MiB RSS, with it at 135 MiB
     // (bench/README.md). One full collection per flush costs little beside writing the blocks.
     System.gc();
   }
