@@ -220,43 +220,9 @@ final class AggregationEvaluator {
       case COUNT -> g.count;
       case STDVAR -> g.value / g.count;
       case STDDEV -> Math.sqrt(g.value / g.count);
-      case QUANTILE -> quantile(q, Arrays.copyOf(g.values, g.valueCount));
+      case QUANTILE -> Quantiles.quantile(q, Arrays.copyOf(g.values, g.valueCount));
       default -> g.value;
     };
-  }
-
-  /** Prometheus's quantile of a set of values, interpolating between neighbours. */
-  /**
-   * The q-quantile with Prometheus's interpolation, NaNs ranked first as Go's sort does. Sorts
-   * {@code values} in place: every caller hands over a copy.
-   */
-  static double quantile(double q, double[] values) {
-    if (values.length == 0 || Double.isNaN(q)) {
-      return Double.NaN;
-    }
-    if (q < 0) {
-      return Double.NEGATIVE_INFINITY;
-    }
-    if (q > 1) {
-      return Double.POSITIVE_INFINITY;
-    }
-    // A primitive sort puts NaNs last; reading the array shifted by their count ranks them first.
-    Arrays.sort(values);
-    int nans = 0;
-    while (nans < values.length && Double.isNaN(values[values.length - 1 - nans])) {
-      nans++;
-    }
-    double n = values.length;
-    double rank = q * (n - 1);
-    double lower = Math.max(0, Math.floor(rank));
-    double upper = Math.min(n - 1, lower + 1);
-    double weight = rank - Math.floor(rank);
-    return nanFirst(values, nans, (int) lower) * (1 - weight)
-        + nanFirst(values, nans, (int) upper) * weight;
-  }
-
-  private static double nanFirst(double[] sorted, int nans, int index) {
-    return index < nans ? Double.NaN : sorted[index - nans];
   }
 
   private void warnInvalidQuantiles(AggregateExpr e, double[] params) {

@@ -188,8 +188,7 @@ final class RangeFunctions {
   }
 
   private static boolean quantile(RangeWindow w) {
-    return w.answer(
-        AggregationEvaluator.quantile(w.scalars[0], Arrays.copyOfRange(w.v, w.from, w.to)));
+    return w.answer(Quantiles.quantile(w.scalars[0], Arrays.copyOfRange(w.v, w.from, w.to)));
   }
 
   private static boolean mad(RangeWindow w) {
@@ -199,11 +198,11 @@ final class RangeFunctions {
         return w.answer(Double.NaN);
       }
     }
-    double median = AggregationEvaluator.quantile(0.5, values);
+    double median = Quantiles.quantile(0.5, values);
     for (int i = 0; i < values.length; i++) {
       values[i] = Math.abs(values[i] - median);
     }
-    return w.answer(AggregationEvaluator.quantile(0.5, values));
+    return w.answer(Quantiles.quantile(0.5, values));
   }
 
   private static boolean changes(RangeWindow w) {
