@@ -51,6 +51,7 @@ final class RulesRuntime implements AutoCloseable {
     manager.update(
         config.ruleFiles().stream().map(Path::toString).toList(),
         config.global().evaluationInterval(),
+        config.global().ruleQueryOffset(),
         externalLabels(config));
   }
 

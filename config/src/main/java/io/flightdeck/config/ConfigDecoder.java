@@ -30,7 +30,14 @@ final class ConfigDecoder {
           "evaluation_interval",
           "external_labels",
           "query_log_file",
-          "scrape_protocols");
+          "scrape_protocols",
+          "rule_query_offset",
+          "sample_limit",
+          "label_limit",
+          "label_name_length_limit",
+          "label_value_length_limit",
+          "target_limit",
+          "body_size_limit");
   private static final Set<String> TENSORBOARD = Set.of("logdirs", "poll_interval");
 
   /** At most one {@code *}, and only in the last path element. */
@@ -82,9 +89,11 @@ final class ConfigDecoder {
         interval,
         timeout,
         f.get("evaluation_interval").duration(GlobalConfig.DEFAULT.evaluationInterval()),
+        f.get("rule_query_offset").duration(Duration.ZERO),
         labels(f.get("external_labels")),
         ScrapeProtocols.decode(
-            f.get("scrape_protocols"), ScrapeProtocol.DEFAULTS, "for global config"));
+            f.get("scrape_protocols"), ScrapeProtocol.DEFAULTS, "for global config"),
+        ScrapeConfigDecoder.limits(f, ScrapeLimits.NONE));
   }
 
   /** A label set whose names must be valid; shared by static configs. */

@@ -85,13 +85,7 @@ final class ScrapeConfigDecoder {
         f.get("honor_labels").bool(false),
         f.get("honor_timestamps").bool(true),
         http,
-        new ScrapeLimits(
-            f.get("sample_limit").unsigned(),
-            f.get("label_limit").unsigned(),
-            f.get("label_name_length_limit").unsigned(),
-            f.get("label_value_length_limit").unsigned(),
-            f.get("target_limit").unsigned(),
-            f.get("body_size_limit").byteSize()),
+        limits(f, global.scrapeLimits()),
         sd,
         relabel,
         metricRelabel,
@@ -114,5 +108,23 @@ final class ScrapeConfigDecoder {
       all.addAll(s);
     }
     return Set.copyOf(all);
+  }
+
+  /**
+   * The limit fields of a job or of {@code global}; each one absent or 0 takes {@code inherited}'s.
+   */
+  static ScrapeLimits limits(Node.Fields f, ScrapeLimits inherited) {
+    return new ScrapeLimits(
+        orInherited(f.get("sample_limit").unsigned(), inherited.sampleLimit()),
+        orInherited(f.get("label_limit").unsigned(), inherited.labelLimit()),
+        orInherited(f.get("label_name_length_limit").unsigned(), inherited.labelNameLengthLimit()),
+        orInherited(
+            f.get("label_value_length_limit").unsigned(), inherited.labelValueLengthLimit()),
+        orInherited(f.get("target_limit").unsigned(), inherited.targetLimit()),
+        orInherited(f.get("body_size_limit").byteSize(), inherited.bodySizeLimit()));
+  }
+
+  private static long orInherited(long own, long inherited) {
+    return own == 0 ? inherited : own;
   }
 }

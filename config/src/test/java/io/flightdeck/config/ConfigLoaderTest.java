@@ -186,6 +186,36 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void jobsWithoutLimitsTakeTheGlobalOnesAsInPrometheus(@TempDir Path dir) throws Exception {
+    Path file =
+        Files.writeString(
+            dir.resolve("p.yml"),
+            """
+            global:
+              sample_limit: 1000
+              label_limit: 30
+              body_size_limit: 10MB
+              rule_query_offset: 30s
+            scrape_configs:
+              - job_name: inherits
+              - job_name: zero_inherits_too
+                sample_limit: 0
+              - job_name: own
+                sample_limit: 50
+                target_limit: 3
+            """);
+    Config c = ConfigLoader.load(file);
+
+    assertThat(c.global().ruleQueryOffset()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(c.scrapeConfigs())
+        .extracting(ScrapeConfig::limits)
+        .containsExactly(
+            new ScrapeLimits(1000, 30, 0, 0, 0, 10L << 20),
+            new ScrapeLimits(1000, 30, 0, 0, 0, 10L << 20),
+            new ScrapeLimits(50, 30, 0, 0, 3, 10L << 20));
+  }
+
+  @Test
   void defaultSelfScrapeScrapesTheListenAddress() {
     Config c = Config.defaultSelfScrape("localhost:9090");
     assertThat(c.global()).isEqualTo(GlobalConfig.DEFAULT);

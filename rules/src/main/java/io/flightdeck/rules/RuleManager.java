@@ -37,17 +37,21 @@ public final class RuleManager implements AutoCloseable {
 
   /**
    * Like {@link #update(List)}, with the global settings of a reloaded configuration: its {@code
-   * evaluation_interval} (for groups without their own) and external labels. Groups whose effective
-   * settings change restart with their state, as Prometheus does.
+   * evaluation_interval} and {@code rule_query_offset} (for groups without their own) and external
+   * labels. Groups whose effective settings change restart with their state, as Prometheus does.
    *
    * @throws RuleFileException with every problem of every file; the old rules and settings stay
    */
   public synchronized void update(
-      List<String> patterns, Duration evaluationInterval, Map<String, String> externalLabels) {
+      List<String> patterns,
+      Duration evaluationInterval,
+      Duration queryOffset,
+      Map<String, String> externalLabels) {
     update(
         patterns,
         options
             .withEvaluationInterval(evaluationInterval)
+            .withQueryOffset(queryOffset)
             .withExternal(externalLabels, options.externalURL()));
   }
 

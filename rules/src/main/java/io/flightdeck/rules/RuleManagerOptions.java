@@ -87,6 +87,22 @@ public record RuleManagerOptions(
         resendDelay);
   }
 
+  public RuleManagerOptions withQueryOffset(Duration value) {
+    return new RuleManagerOptions(
+        appendable,
+        queryable,
+        query,
+        sink,
+        clock,
+        evaluationInterval,
+        value,
+        externalLabels,
+        externalURL,
+        outageTolerance,
+        forGracePeriod,
+        resendDelay);
+  }
+
   public RuleManagerOptions withExternal(Map<String, String> labels, String url) {
     return new RuleManagerOptions(
         appendable,

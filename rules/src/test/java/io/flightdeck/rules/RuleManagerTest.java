@@ -177,14 +177,14 @@ class RuleManagerTest {
         ALERT_GROUP
             + "      - alert: Labelled\n        expr: vector(1)\n"
             + "        labels:\n          site: '{{ $externalLabels.cluster }}'\n");
-    manager.update(glob(), Duration.ofSeconds(30), java.util.Map.of("cluster", "a"));
+    manager.update(glob(), Duration.ofSeconds(30), Duration.ZERO, java.util.Map.of("cluster", "a"));
     RuleGroup before = manager.groups().getFirst();
     before.eval(clock.millis());
 
-    manager.update(glob(), Duration.ofSeconds(30), java.util.Map.of("cluster", "a"));
+    manager.update(glob(), Duration.ofSeconds(30), Duration.ZERO, java.util.Map.of("cluster", "a"));
     assertThat(manager.groups().getFirst()).as("nothing changed").isSameAs(before);
 
-    manager.update(glob(), Duration.ofSeconds(15), java.util.Map.of("cluster", "b"));
+    manager.update(glob(), Duration.ofSeconds(15), Duration.ZERO, java.util.Map.of("cluster", "b"));
     RuleGroup after = manager.groups().getFirst();
     assertThat(after).isNotSameAs(before);
     assertThat(manager.snapshot().getFirst().intervalSeconds()).isEqualTo(15.0);
@@ -198,13 +198,25 @@ class RuleManagerTest {
   }
 
   @Test
+  void theGlobalQueryOffsetAppliesToGroupsWithoutTheirOwn() throws Exception {
+    write("own.yml", RECORD_GROUP.replace("  - name:", "  - query_offset: 5s\n    name:"));
+    write("plain.yml", RECORD_GROUP.replace("name: ", "name: plain_"));
+
+    manager.update(glob(), Duration.ofSeconds(30), Duration.ofMinutes(1), java.util.Map.of());
+
+    assertThat(manager.groups())
+        .extracting(g -> g.queryOffsetMs)
+        .containsExactlyInAnyOrder(5_000L, 60_000L);
+  }
+
+  @Test
   void aBrokenReloadKeepsTheOldGlobalSettings() throws Exception {
     write("b.yml", RECORD_GROUP);
-    manager.update(glob(), Duration.ofSeconds(20), java.util.Map.of());
+    manager.update(glob(), Duration.ofSeconds(20), Duration.ZERO, java.util.Map.of());
     write("c.yml", "groups: [");
     catchThrowableOfType(
         RuleFileException.class,
-        () -> manager.update(glob(), Duration.ofSeconds(5), java.util.Map.of()));
+        () -> manager.update(glob(), Duration.ofSeconds(5), Duration.ZERO, java.util.Map.of()));
     Files.delete(dir.resolve("c.yml"));
     write("b.yml", RECORD_GROUP.replace("vector(1)", "vector(2)"));
     manager.update(glob());
