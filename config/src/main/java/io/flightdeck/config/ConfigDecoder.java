@@ -22,7 +22,22 @@ final class ConfigDecoder {
           "alerting",
           "remote_write",
           "tensorboard",
-          "notifications");
+          "notifications",
+          "remote_read",
+          "scrape_config_files",
+          "storage",
+          "tracing",
+          "otlp",
+          "runtime");
+
+  /**
+   * Sections of prometheus.yml that Flightdeck does not implement. Named in a clear error rather
+   * than "not found": each changes what Prometheus would store or answer, so ignoring one silently
+   * would make an existing config behave differently without saying so.
+   */
+  private static final List<String> UNSUPPORTED_PROMETHEUS_SECTIONS =
+      List.of("remote_read", "scrape_config_files", "storage", "tracing", "otlp", "runtime");
+
   private static final Set<String> GLOBAL =
       Set.of(
           "scrape_interval",
@@ -47,6 +62,12 @@ final class ConfigDecoder {
 
   static Config decode(Node root) {
     Node.Fields f = root.fields("config.Config", TOP);
+    for (String section : UNSUPPORTED_PROMETHEUS_SECTIONS) {
+      if (!f.get(section).isAbsent()) {
+        throw f.get(section)
+            .error("the prometheus.yml section " + section + " is not supported by Flightdeck");
+      }
+    }
     GlobalConfig global = global(f.get("global"));
     List<ScrapeConfig> scrapes = new ArrayList<>();
     Set<String> jobs = new HashSet<>();

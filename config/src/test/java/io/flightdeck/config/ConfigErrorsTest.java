@@ -100,6 +100,12 @@ class ConfigErrorsTest {
             "scrape_configs:\n  - job_name: a\n    honor_labels: yes\n",
             "3:5: scrape_configs[0].honor_labels: cannot unmarshal !!str `maybe` into bool"),
         check(
+            "a prometheus.yml section Flightdeck lacks",
+            "remote_read:\n  - url: http://thanos:10902/api/v1/read\n",
+            "remote_write:\n  - url: http://thanos:10908/api/v1/receive\n",
+            "1:1: remote_read: the prometheus.yml section remote_read is not supported by"
+                + " Flightdeck"),
+        check(
             "negative limit",
             "scrape_configs:\n  - job_name: a\n    sample_limit: -1\n",
             "scrape_configs:\n  - job_name: a\n    sample_limit: 0\n",
