@@ -15,4 +15,7 @@ public interface HeadStatsSource {
 
   /** Newest sample time in the head (ms). */
   long maxTime();
+
+  /** Chunks in the head, open ones included. */
+  long chunkCount();
 }

@@ -60,13 +60,14 @@ final class TsdbStatusHandler {
           memory.put(name, bytes);
         });
     long seriesCount = numSeries;
+    long chunkCount = head.chunkCount();
     return ApiJson.success(
         out -> {
           out.writeStartObject();
           out.writeObjectFieldStart("headStats");
           out.writeNumberField("numSeries", seriesCount);
           out.writeNumberField("numLabelPairs", pairs.size());
-          out.writeNumberField("chunkCount", 0); // the head does not count its chunks yet
+          out.writeNumberField("chunkCount", chunkCount);
           out.writeNumberField("minTime", minTime);
           out.writeNumberField("maxTime", maxTime);
           out.writeEndObject();

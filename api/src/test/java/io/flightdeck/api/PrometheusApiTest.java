@@ -52,6 +52,11 @@ class PrometheusApiTest {
             public long maxTime() {
               return T;
             }
+
+            @Override
+            public long chunkCount() {
+              return 3;
+            }
           },
           new ServerStatus() {
             @Override
@@ -228,7 +233,7 @@ class PrometheusApiTest {
     assertThat(get("/api/v1/status/tsdb", "limit", "2").body)
         .isEqualTo(
             "{\"status\":\"success\",\"data\":{\"headStats\":{\"numSeries\":3,"
-                + "\"numLabelPairs\":7,\"chunkCount\":0,\"minTime\":1699999940000,"
+                + "\"numLabelPairs\":7,\"chunkCount\":3,\"minTime\":1699999940000,"
                 + "\"maxTime\":1700000000000},\"seriesCountByMetricName\":[{\"name\":\"up\","
                 + "\"value\":2},{\"name\":\"loss\",\"value\":1}],\"labelValueCountByLabelName\":"
                 + "[{\"name\":\"__name__\",\"value\":2},{\"name\":\"instance\",\"value\":2}],"

@@ -188,6 +188,11 @@ final class FlightdeckServer implements AutoCloseable {
       public long maxTime() {
         return tsdb.head().maxTime();
       }
+
+      @Override
+      public long chunkCount() {
+        return tsdb.head().numChunks();
+      }
     };
   }
 

@@ -41,6 +41,18 @@ class CompactionTest {
   }
 
   @Test
+  void theHeadCountsItsChunksOpenOnesIncluded() throws Exception {
+    try (Tsdb tsdb = Tsdb.open(TsdbTesting.options(dir, clock))) {
+      long start = NOW - HOUR;
+      scrape(tsdb, start, start + 120 * 15_000);
+      assertThat(tsdb.head().numChunks()).as("120 samples fill one chunk per series").isEqualTo(20);
+
+      scrape(tsdb, start + 120 * 15_000, start + 121 * 15_000);
+      assertThat(tsdb.head().numChunks()).as("the 121st opens a second").isEqualTo(40);
+    }
+  }
+
+  @Test
   void theHeadIsCutIntoBlocksAndTheWalCheckpointed() throws Exception {
     long start = NOW - 7 * HOUR;
     List<String> expected;

@@ -420,6 +420,15 @@ public final class Head {
     return byId.size();
   }
 
+  /** In-order chunks in memory, the open ones included, as Prometheus counts its head chunks. */
+  public long numChunks() {
+    long chunks = 0;
+    for (HeadSeries series : byId.values()) {
+      chunks += series.chunkCount();
+    }
+    return chunks;
+  }
+
   /** Earliest sample in memory, Long.MAX_VALUE when empty. */
   public long minTime() {
     return minTime.get();

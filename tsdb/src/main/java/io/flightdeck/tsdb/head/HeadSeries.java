@@ -261,6 +261,11 @@ final class HeadSeries {
 
   // ---- reads ---------------------------------------------------------------------------
 
+  /** Completed chunks plus the open one. */
+  synchronized int chunkCount() {
+    return chunks.size() + (open == null ? 0 : 1);
+  }
+
   /** Earliest sample held, in-order or not; Long.MAX_VALUE when empty. */
   synchronized long minTime() {
     long min = inOrderCount > 0 ? firstInOrderTime() : Long.MAX_VALUE;
