@@ -3,7 +3,7 @@ package io.flightdeck.app;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.flightdeck.collector.host.MetricFamily;
-import io.flightdeck.collector.host.MetricsText;
+import io.flightdeck.collector.host.MetricsTextRenderer;
 import io.flightdeck.config.RemoteWriteConfig;
 import io.flightdeck.model.Clock;
 import io.flightdeck.remote.RemoteWriteSender;
@@ -68,6 +68,9 @@ final class FlightdeckAgent implements AutoCloseable {
 
   private List<MetricFamily> rendered;
   private byte[] renderedBody = new byte[0];
+
+  /** Keeps each series' text between renderings: the agent serves the same series every time. */
+  private final MetricsTextRenderer renderer = new MetricsTextRenderer();
 
   private NodeCollection node;
   private AgentMetrics metrics;
@@ -211,7 +214,7 @@ final class FlightdeckAgent implements AutoCloseable {
   private synchronized byte[] collectedBody() {
     List<MetricFamily> families = latest;
     if (families != rendered) {
-      renderedBody = MetricsText.toText(families).getBytes(StandardCharsets.UTF_8);
+      renderedBody = renderer.render(families);
       rendered = families;
     }
     return renderedBody;
