@@ -13,11 +13,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders collection after collection into the bytes {@link MetricsText} would write, for a process
- * that serves the same series every time (the node agent, every second). The HELP and TYPE lines,
- * the order of a family's series and the text of each series up to its value are kept from the
- * previous rendering and reused while the family comes back with equal label sets in the same
- * order, so a rendering mostly formats values. Not thread-safe.
+ * Renders families as a {@code /metrics} body in text format 0.0.4 as {@link TextFormatWriter}
+ * writes it, families sorted by name and series by labels (node_exporter's order), collection after
+ * collection, for a process that serves the same series every time (the node agent, every second).
+ * The HELP and TYPE lines, the order of a family's series and the text of each series up to its
+ * value are kept from the previous rendering and reused while the family comes back with equal
+ * label sets in the same order, so a rendering mostly formats values. Not thread-safe.
  */
 public final class MetricsTextRenderer {
   private Map<String, FamilyText> cached = new HashMap<>();
