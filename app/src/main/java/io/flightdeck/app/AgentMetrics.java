@@ -4,7 +4,6 @@ import io.flightdeck.remote.RemoteWriteSender;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
-import io.prometheus.metrics.instrumentation.jvm.ProcessMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -80,7 +79,7 @@ final class AgentMetrics {
         RemoteWriteSender::samplesRetried);
     // Process CPU, memory and open files only: the full JVM set walks every MXBean per scrape,
     // which costs more CPU than a collection (bench/README.md, agent section).
-    ProcessMetrics.builder().register(registry);
+    AgentProcessMetrics.register(registry);
   }
 
   private void counter(String name, String help, DoubleSupplier value) {

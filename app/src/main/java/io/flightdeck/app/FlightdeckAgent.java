@@ -3,7 +3,7 @@ package io.flightdeck.app;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.flightdeck.collector.host.MetricFamily;
-import io.flightdeck.collector.host.MetricsText;
+import io.flightdeck.collector.host.MetricsTextRenderer;
 import io.flightdeck.config.RemoteWriteConfig;
 import io.flightdeck.model.Clock;
 import io.flightdeck.remote.RemoteWriteSender;
@@ -20,7 +20,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -69,11 +68,13 @@ final class FlightdeckAgent implements AutoCloseable {
   private List<MetricFamily> rendered;
   private byte[] renderedBody = new byte[0];
 
+  /** Keeps each series' text between renderings: the agent serves the same series every time. */
+  private final MetricsTextRenderer renderer = new MetricsTextRenderer();
+
   private NodeCollection node;
   private AgentMetrics metrics;
   private ScheduledExecutorService collector;
   private HttpServer web;
-  private ExecutorService webThread;
   private boolean closed;
 
   FlightdeckAgent(Options options) {
@@ -154,15 +155,15 @@ final class FlightdeckAgent implements AutoCloseable {
   }
 
   /**
-   * The JDK's HTTP server on one thread: the agent serves a few scrapes a minute, and Jetty's
-   * thread hand-offs cost several times the work of serving a ready body (measured in bench/).
+   * The JDK's HTTP server, answering on its dispatcher thread: the agent serves a few scrapes a
+   * minute, and Jetty's thread hand-offs cost several times the work of serving a ready body; so
+   * did the JDK server's hand-off to a worker thread, two more thread wake-ups per scrape (measured
+   * in bench/, agent section).
    */
   private void startWeb() throws IOException {
     web =
         HttpServer.create(
             new InetSocketAddress(options.listen().host(), options.listen().port()), 16);
-    webThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "http"));
-    web.setExecutor(webThread);
     web.createContext("/metrics", exchange -> respond(exchange, this::metricsBody));
     web.createContext(
         "/-/healthy", exchange -> respond(exchange, () -> text("Flightdeck agent is Healthy.\n")));
@@ -211,7 +212,7 @@ final class FlightdeckAgent implements AutoCloseable {
   private synchronized byte[] collectedBody() {
     List<MetricFamily> families = latest;
     if (families != rendered) {
-      renderedBody = MetricsText.toText(families).getBytes(StandardCharsets.UTF_8);
+      renderedBody = renderer.render(families);
       rendered = families;
     }
     return renderedBody;
@@ -248,7 +249,6 @@ final class FlightdeckAgent implements AutoCloseable {
     }
     if (web != null) {
       web.stop(0);
-      webThread.shutdownNow();
       web = null;
     }
     for (RemoteWriteSender sender : senders) {

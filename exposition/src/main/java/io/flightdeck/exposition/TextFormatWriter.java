@@ -44,6 +44,19 @@ public final class TextFormatWriter {
    */
   public void sample(String name, Labels labels, double value, OptionalLong timestampMs)
       throws IOException {
+    series(name, labels);
+    out.append(' ').append(formatValue(value));
+    if (timestampMs.isPresent()) {
+      out.append(' ').append(Long.toString(timestampMs.getAsLong()));
+    }
+    out.append('\n');
+  }
+
+  /**
+   * Writes what precedes the value of a sample of metric {@code name}: the name and the label set,
+   * {@code __name__} in {@code labels} ignored. For writers that keep this text to reuse it.
+   */
+  public void series(String name, Labels labels) throws IOException {
     if (name == null || name.isEmpty()) {
       throw new IllegalArgumentException("sample without a metric name: " + labels);
     }
@@ -73,15 +86,10 @@ public final class TextFormatWriter {
     if (open) {
       out.append('}');
     }
-    out.append(' ').append(formatValue(value));
-    if (timestampMs.isPresent()) {
-      out.append(' ').append(Long.toString(timestampMs.getAsLong()));
-    }
-    out.append('\n');
   }
 
   /** Go's shortest round-trip form where it matters to readers: NaN, +Inf, -Inf, 1, 0.5, 1e+21. */
-  static String formatValue(double value) {
+  public static String formatValue(double value) {
     if (Double.isNaN(value)) {
       return "NaN";
     }

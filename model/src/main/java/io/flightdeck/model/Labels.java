@@ -32,6 +32,10 @@ public final class Labels implements Comparable<Labels> {
     if (namesAndValues.length % 2 != 0) {
       throw new IllegalArgumentException("labels need name/value pairs, got an odd count");
     }
+    // Most callers name their labels in order already: then the pairs are taken as they are.
+    if (isCanonical(namesAndValues)) {
+      return namesAndValues.length == 0 ? EMPTY : new Labels(namesAndValues.clone());
+    }
     Builder builder = builder();
     for (int i = 0; i < namesAndValues.length; i += 2) {
       builder.set(namesAndValues[i], namesAndValues[i + 1]);

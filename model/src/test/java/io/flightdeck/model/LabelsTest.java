@@ -46,6 +46,17 @@ class LabelsTest {
   }
 
   @Test
+  void pairsGivenInOrderAreCopiedNotShared() {
+    String[] pairs = {"cpu", "0", "mode", "user"};
+    Labels labels = Labels.of(pairs);
+    pairs[1] = "1";
+
+    assertThat(labels.get("cpu")).isEqualTo("0");
+    assertThat(labels).isEqualTo(Labels.builder().set("mode", "user").set("cpu", "0").build());
+    assertThat(Labels.of()).isSameAs(Labels.EMPTY);
+  }
+
+  @Test
   void rejectsAnOddNumberOfArguments() {
     assertThatThrownBy(() -> Labels.of("a", "1", "b"))
         .isInstanceOf(IllegalArgumentException.class)

@@ -25,6 +25,10 @@ final class JnaNvml implements Nvml {
   private static final long VALUE_NOT_AVAILABLE = -1L;
   private static final int PROCESS_RETRIES = 3;
 
+  private static final int SCRATCH_BYTES = 4096;
+  private static final ThreadLocal<Memory> SCRATCH =
+      ThreadLocal.withInitial(() -> new Memory(SCRATCH_BYTES));
+
   private final NativeLibrary library;
 
   /** Looked-up symbols: JNA's own cache builds a key string and locks on every lookup. */
@@ -74,49 +78,49 @@ final class JnaNvml implements Nvml {
 
   @Override
   public String driverVersion() throws NvmlException {
-    Memory buf = buffer(80);
+    Pointer buf = buffer(80);
     call("nvmlSystemGetDriverVersion", buf, 80);
     return string(buf, 0);
   }
 
   @Override
   public int deviceCount() throws NvmlException {
-    Memory out = buffer(4);
+    Pointer out = buffer(4);
     call("nvmlDeviceGetCount_v2", out);
     return out.getInt(0);
   }
 
   @Override
   public long deviceHandleByIndex(int index) throws NvmlException {
-    Memory out = buffer(8);
+    Pointer out = buffer(8);
     call("nvmlDeviceGetHandleByIndex_v2", index, out);
     return out.getLong(0);
   }
 
   @Override
   public String name(long device) throws NvmlException {
-    Memory buf = buffer(96);
+    Pointer buf = buffer(96);
     call("nvmlDeviceGetName", handle(device), buf, 96);
     return string(buf, 0);
   }
 
   @Override
   public String uuid(long device) throws NvmlException {
-    Memory buf = buffer(96);
+    Pointer buf = buffer(96);
     call("nvmlDeviceGetUUID", handle(device), buf, 96);
     return string(buf, 0);
   }
 
   @Override
   public String pciBusId(long device) throws NvmlException {
-    Memory pci = buffer(68);
+    Pointer pci = buffer(68);
     call("nvmlDeviceGetPciInfo_v3", handle(device), pci);
     return string(pci, 36);
   }
 
   @Override
   public Utilization utilizationRates(long device) throws NvmlException {
-    Memory out = buffer(8);
+    Pointer out = buffer(8);
     call("nvmlDeviceGetUtilizationRates", handle(device), out);
     return new Utilization(out.getInt(0), out.getInt(4));
   }
@@ -132,14 +136,14 @@ final class JnaNvml implements Nvml {
   }
 
   private int codecUtilization(String symbol, long device) throws NvmlException {
-    Memory out = buffer(8);
+    Pointer out = buffer(8);
     call(symbol, handle(device), out, out.share(4));
     return out.getInt(0);
   }
 
   @Override
   public MemoryInfo memoryInfo(long device) throws NvmlException {
-    Memory v2 = buffer(40);
+    Pointer v2 = buffer(40);
     v2.setInt(0, MEMORY_V2_VERSION);
     try {
       call("nvmlDeviceGetMemoryInfo_v2", handle(device), v2);
@@ -150,42 +154,42 @@ final class JnaNvml implements Nvml {
         throw e;
       }
     }
-    Memory v1 = buffer(24);
+    Pointer v1 = buffer(24);
     call("nvmlDeviceGetMemoryInfo", handle(device), v1);
     return new MemoryInfo(v1.getLong(0), v1.getLong(8), v1.getLong(16), OptionalLong.empty());
   }
 
   @Override
   public int temperature(long device, int sensor) throws NvmlException {
-    Memory out = buffer(4);
+    Pointer out = buffer(4);
     call("nvmlDeviceGetTemperature", handle(device), sensor, out);
     return out.getInt(0);
   }
 
   @Override
   public int powerUsageMilliwatts(long device) throws NvmlException {
-    Memory out = buffer(4);
+    Pointer out = buffer(4);
     call("nvmlDeviceGetPowerUsage", handle(device), out);
     return out.getInt(0);
   }
 
   @Override
   public long totalEnergyConsumptionMillijoules(long device) throws NvmlException {
-    Memory out = buffer(8);
+    Pointer out = buffer(8);
     call("nvmlDeviceGetTotalEnergyConsumption", handle(device), out);
     return out.getLong(0);
   }
 
   @Override
   public int clockMhz(long device, int clockType) throws NvmlException {
-    Memory out = buffer(4);
+    Pointer out = buffer(4);
     call("nvmlDeviceGetClockInfo", handle(device), clockType, out);
     return out.getInt(0);
   }
 
   @Override
   public long clocksEventReasons(long device) throws NvmlException {
-    Memory out = buffer(8);
+    Pointer out = buffer(8);
     try {
       call("nvmlDeviceGetCurrentClocksEventReasons", handle(device), out);
     } catch (NvmlException e) {
@@ -200,28 +204,28 @@ final class JnaNvml implements Nvml {
 
   @Override
   public int pcieThroughputKbps(long device, int counter) throws NvmlException {
-    Memory out = buffer(4);
+    Pointer out = buffer(4);
     call("nvmlDeviceGetPcieThroughput", handle(device), counter, out);
     return out.getInt(0);
   }
 
   @Override
   public int pcieReplayCounter(long device) throws NvmlException {
-    Memory out = buffer(4);
+    Pointer out = buffer(4);
     call("nvmlDeviceGetPcieReplayCounter", handle(device), out);
     return out.getInt(0);
   }
 
   @Override
   public long totalEccErrors(long device, int errorType, int counter) throws NvmlException {
-    Memory out = buffer(8);
+    Pointer out = buffer(8);
     call("nvmlDeviceGetTotalEccErrors", handle(device), errorType, counter, out);
     return out.getLong(0);
   }
 
   @Override
   public RemappedRows remappedRows(long device) throws NvmlException {
-    Memory out = buffer(16);
+    Pointer out = buffer(16);
     call(
         "nvmlDeviceGetRemappedRows",
         handle(device),
@@ -239,7 +243,7 @@ final class JnaNvml implements Nvml {
   @Override
   public List<FieldValue> fieldValues(long device, int[] fieldIds, int[] scopeIds)
       throws NvmlException {
-    Memory values = buffer((long) FIELD_VALUE_SIZE * fieldIds.length);
+    Pointer values = buffer((long) FIELD_VALUE_SIZE * fieldIds.length);
     for (int i = 0; i < fieldIds.length; i++) {
       values.setInt((long) FIELD_VALUE_SIZE * i, fieldIds[i]);
       values.setInt((long) FIELD_VALUE_SIZE * i + 4, scopeIds[i]);
@@ -259,7 +263,7 @@ final class JnaNvml implements Nvml {
   }
 
   /** Decodes the value union by {@code nvmlValueType_t}. */
-  private static double fieldValue(Memory values, long offset, int valueType) {
+  private static double fieldValue(Pointer values, long offset, int valueType) {
     return switch (valueType) {
       case 0 -> values.getDouble(offset);
       case 1 -> Integer.toUnsignedLong(values.getInt(offset));
@@ -272,22 +276,24 @@ final class JnaNvml implements Nvml {
 
   @Override
   public List<ProcessInfo> computeRunningProcesses(long device) throws NvmlException {
-    Memory count = buffer(4);
+    int capacity = 0;
     for (int attempt = 0; ; attempt++) {
-      int capacity = count.getInt(0);
-      Memory infos = capacity == 0 ? null : buffer((long) PROCESS_INFO_SIZE * capacity);
+      // One buffer: the count (in: capacity, out: processes) first, the array 8 bytes in.
+      Pointer buf = buffer(8 + (long) PROCESS_INFO_SIZE * capacity);
+      buf.setInt(0, capacity);
+      Pointer infos = capacity == 0 ? null : buf.share(8);
       try {
-        call("nvmlDeviceGetComputeRunningProcesses_v3", handle(device), count, infos);
+        call("nvmlDeviceGetComputeRunningProcesses_v3", handle(device), buf, infos);
       } catch (NvmlException e) {
         if (e.code() != NvmlException.INSUFFICIENT_SIZE || attempt == PROCESS_RETRIES) {
           throw e;
         }
         // Leave room for processes that start before the next call.
-        count.setInt(0, count.getInt(0) + 4);
+        capacity = buf.getInt(0) + 4;
         continue;
       }
       List<ProcessInfo> result = new ArrayList<>();
-      for (int i = 0; i < count.getInt(0); i++) {
+      for (int i = 0; i < buf.getInt(0); i++) {
         long base = (long) PROCESS_INFO_SIZE * i;
         long used = infos.getLong(base + 8);
         result.add(
@@ -301,14 +307,14 @@ final class JnaNvml implements Nvml {
 
   @Override
   public long eventSetCreate() throws NvmlException {
-    Memory out = buffer(8);
+    Pointer out = buffer(8);
     call("nvmlEventSetCreate", out);
     return out.getLong(0);
   }
 
   @Override
   public long supportedEventTypes(long device) throws NvmlException {
-    Memory out = buffer(8);
+    Pointer out = buffer(8);
     call("nvmlDeviceGetSupportedEventTypes", handle(device), out);
     return out.getLong(0);
   }
@@ -320,7 +326,7 @@ final class JnaNvml implements Nvml {
 
   @Override
   public Event eventSetWait(long eventSet, int timeoutMs) throws NvmlException {
-    Memory data = buffer(32);
+    Pointer data = buffer(32);
     call("nvmlEventSetWait_v2", handle(eventSet), data, timeoutMs);
     return new Event(data.getLong(0), data.getLong(8), data.getLong(16));
   }
@@ -346,17 +352,23 @@ final class JnaNvml implements Nvml {
     }
   }
 
-  private static Memory buffer(long size) {
-    Memory memory = new Memory(size);
-    memory.clear();
-    return memory;
+  /**
+   * {@code size} zeroed bytes for one call's arguments and results, from this thread's scratch
+   * memory when they fit: a JNA {@code Memory} per call is a malloc, an entry in JNA's map of live
+   * memory and a cleaner to run, for a few bytes read at once. Each method reads its results before
+   * the thread's next call; the collector and the Xid thread each have their own.
+   */
+  private static Pointer buffer(long size) {
+    Memory memory = size <= SCRATCH_BYTES ? SCRATCH.get() : new Memory(size);
+    memory.setMemory(0, size, (byte) 0);
+    return memory.share(0, size);
   }
 
   private static Pointer handle(long address) {
     return new Pointer(address);
   }
 
-  private static String string(Memory buf, long offset) {
+  private static String string(Pointer buf, long offset) {
     return buf.getString(offset, StandardCharsets.UTF_8.name());
   }
 

@@ -19,7 +19,13 @@ import java.util.concurrent.atomic.AtomicLong;
 final class XidMonitor implements AutoCloseable {
   static final String XID_ERRORS = "DCGM_FI_DEV_XID_ERRORS";
   static final String XID_ERRORS_TOTAL = "flightdeck_gpu_xid_errors_total";
-  static final int WAIT_MS = 500;
+
+  /**
+   * How long one wait may block, which bounds how long {@link #close()} takes. Each timeout wakes
+   * the thread, and on a small VM one wake-up costs about as much CPU as the NVML calls of a whole
+   * collection of eight GPUs (bench/README.md, agent section).
+   */
+  static final int WAIT_MS = 2000;
 
   /** A GPU to watch: its labels and its NVML handle. */
   record Device(GpuIdentity identity, long handle) {}

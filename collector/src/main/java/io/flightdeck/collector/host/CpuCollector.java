@@ -40,6 +40,10 @@ final class CpuCollector implements Collector {
             "node_cpu_guest_seconds_total",
             "Seconds the CPUs spent in guests (VMs) for each mode.");
     for (String line : ProcFile.lines(procRoot, FILE)) {
+      // Only cpu lines are split: the intr line has a column per interrupt, hundreds of them.
+      if (!line.stripLeading().startsWith("cpu")) {
+        continue;
+      }
       String[] fields = ProcFile.fields(line);
       // node_exporter exports per-CPU series only; the aggregate "cpu" line is left to PromQL sums.
       if (fields.length == 0 || !fields[0].startsWith("cpu") || fields[0].equals("cpu")) {

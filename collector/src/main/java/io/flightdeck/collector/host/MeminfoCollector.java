@@ -39,7 +39,9 @@ final class MeminfoCollector implements Collector {
         throw new MalformedProcFileException("expected 'Field: value [kB]'", FILE, line);
       }
       String key = fields[0].substring(0, fields[0].length() - 1);
-      key = PARENTHESES.matcher(key).replaceAll("_$1");
+      if (key.indexOf('(') >= 0) { // a handful of the fifty fields: no matcher for the others
+        key = PARENTHESES.matcher(key).replaceAll("_$1");
+      }
       double value = ProcFile.number(fields[1], FILE, line);
       // A unit means kB (1024 bytes); fields without one are counts, such as HugePages_Total.
       if (fields.length == 3) {
