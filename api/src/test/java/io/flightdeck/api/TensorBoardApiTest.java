@@ -140,7 +140,8 @@ class TensorBoardApiTest {
                 + "\\u0026tag=samples\\u0026step=8\\u0026index=0\"}]}");
     assertThat(get("/images", "logdir", LOGDIR, "run", "d", "tag", "a/b c").body)
         .contains(
-            "\"url\":\"/api/v1/tensorboard/image?logdir=%2Flogs\\u0026run=d\\u0026tag=a%2Fb+c\\u0026step=1");
+            "\"url\":\"/api/v1/tensorboard/image?logdir=%2Flogs\\u0026run=d"
+                + "\\u0026tag=a%2Fb+c\\u0026step=1");
 
     FakeExchange image =
         get("/image", "logdir", LOGDIR, "run", "a", "tag", "samples", "step", "5", "index", "1");
