@@ -10,11 +10,8 @@ import java.util.Optional;
  * tensorboard/docs/images.md}). Memory holds only a {@link SampleIndex} with each image's
  * description; bytes are read from the file on demand. Thread-safe by locking the whole store.
  */
-public final class FileImageStore implements ImageStore {
+public final class FileImageStore extends SampleFileStore<StoredImage> implements ImageStore {
   static final String DIRECTORY = "tensorboard-images";
-
-  private final SampleIndex<StoredImage> index = new SampleIndex<>();
-  private RecordFile records;
 
   private FileImageStore() {}
 
@@ -47,11 +44,6 @@ public final class FileImageStore implements ImageStore {
     return RecordFile.fileName("images", logdir, "fdimg");
   }
 
-  /** Bytes cut from the end on open (a torn last write); for the opener to log. */
-  public long truncatedBytes() {
-    return records.truncatedBytes();
-  }
-
   @Override
   public synchronized boolean append(String run, ImagePoint p) {
     if (index.contains(run, p.tag(), p.step(), p.wallTimeSeconds(), p.index())) {
@@ -72,21 +64,6 @@ public final class FileImageStore implements ImageStore {
             p.encoded().length),
         slot);
     return true;
-  }
-
-  @Override
-  public synchronized void sync() {
-    records.sync();
-  }
-
-  @Override
-  public synchronized List<String> runs() {
-    return index.runs();
-  }
-
-  @Override
-  public synchronized List<String> tags(String run) {
-    return index.tags(run);
   }
 
   @Override
@@ -111,11 +88,6 @@ public final class FileImageStore implements ImageStore {
       }
     }
     return Optional.empty();
-  }
-
-  @Override
-  public synchronized void close() {
-    records.close();
   }
 
   private void add(StoredImage image, RecordFile.Slot slot) {

@@ -10,11 +10,8 @@ import java.util.List;
  * the file on demand. Thread-safe by locking the whole store: text samples are few and small next
  * to scalars.
  */
-public final class FileTextStore implements TextStore {
+public final class FileTextStore extends SampleFileStore<Void> implements TextStore {
   static final String DIRECTORY = "tensorboard-text";
-
-  private final SampleIndex<Void> index = new SampleIndex<>();
-  private RecordFile records;
 
   private FileTextStore() {}
 
@@ -50,11 +47,6 @@ public final class FileTextStore implements TextStore {
     return RecordFile.fileName("text", logdir, "fdtext");
   }
 
-  /** Bytes cut from the end on open (a torn last write); for the opener to log. */
-  public long truncatedBytes() {
-    return records.truncatedBytes();
-  }
-
   @Override
   public synchronized boolean append(String run, TextPoint point) {
     if (index.contains(run, point.tag(), point.step(), point.wallTimeSeconds(), 0)) {
@@ -66,21 +58,6 @@ public final class FileTextStore implements TextStore {
         point.tag(),
         new SampleIndex.Entry<>(point.step(), point.wallTimeSeconds(), 0, slot, null));
     return true;
-  }
-
-  @Override
-  public synchronized void sync() {
-    records.sync();
-  }
-
-  @Override
-  public synchronized List<String> runs() {
-    return index.runs();
-  }
-
-  @Override
-  public synchronized List<String> tags(String run) {
-    return index.tags(run);
   }
 
   @Override
@@ -109,11 +86,6 @@ public final class FileTextStore implements TextStore {
       }
     }
     return List.copyOf(out);
-  }
-
-  @Override
-  public synchronized void close() {
-    records.close();
   }
 
   private TextSample sample(SampleIndex.Entry<Void> e) {
