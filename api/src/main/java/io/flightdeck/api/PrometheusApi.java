@@ -78,9 +78,25 @@ public final class PrometheusApi {
     routes.add(new ApiRoute("GET", PREFIX + path, exchange -> handle(exchange, handler)));
   }
 
-  /** Runs a handler; its body (null for none: 204) or its failure becomes the response. */
+  /** A successful answer's media type and bytes. */
+  record Body(String contentType, byte[] bytes) {}
+
+  /** Runs a handler; its JSON body (null for none: 204) or its failure becomes the response. */
   static void handle(ApiExchange exchange, Function<Params, byte[]> handler) {
-    byte[] body;
+    handleBody(
+        exchange,
+        params -> {
+          byte[] json = handler.apply(params);
+          return json == null ? null : new Body(ApiJson.CONTENT_TYPE, json);
+        });
+  }
+
+  /**
+   * Runs a handler that may answer another media type; its body (null for none: 204) or its
+   * failure, as JSON, becomes the response.
+   */
+  static void handleBody(ApiExchange exchange, Function<Params, Body> handler) {
+    Body body;
     try {
       body = handler.apply(new Params(exchange));
     } catch (ApiException e) {
@@ -103,7 +119,7 @@ public final class PrometheusApi {
     if (body == null) {
       exchange.respond(204, null, new byte[0]);
     } else {
-      exchange.respond(200, ApiJson.CONTENT_TYPE, body);
+      exchange.respond(200, body.contentType(), body.bytes());
     }
   }
 

@@ -6,9 +6,10 @@ import java.util.function.Function;
 
 /**
  * The algorithm track's endpoints under {@code /api/v1/tensorboard}: runs with their tags and step
- * ranges, a scalar series against step, a histogram series, and text samples with search. Scalars
- * and histograms are read from storage under the names of {@code tensorboard/docs/naming.md}; text
- * samples from {@link TensorBoardTexts}. Answers use Prometheus's envelope and {@code errorType}s.
+ * ranges, a scalar series against step, a histogram series, text samples with search, images and
+ * hparams run metadata. Scalars and histograms are read from storage under the names of {@code
+ * tensorboard/docs/naming.md}; the rest from {@link TensorBoardTexts}, {@link TensorBoardImages}
+ * and {@link TensorBoardHParams}. Answers use Prometheus's envelope and {@code errorType}s.
  * Thread-safe.
  */
 public final class TensorBoardApi {
@@ -24,12 +25,20 @@ public final class TensorBoardApi {
   private final TensorBoardScalarsHandler scalars;
   private final TensorBoardHistogramsHandler histograms;
   private final TensorBoardTextHandlers texts;
+  private final TensorBoardImageHandlers images;
+  private final TensorBoardHParamsHandler hparams;
 
-  public TensorBoardApi(Queryable storage, TensorBoardTexts texts) {
-    this.runs = new TensorBoardRunsHandler(storage, texts);
+  public TensorBoardApi(
+      Queryable storage,
+      TensorBoardTexts texts,
+      TensorBoardImages images,
+      TensorBoardHParams hparams) {
+    this.runs = new TensorBoardRunsHandler(storage, texts, images);
     this.scalars = new TensorBoardScalarsHandler(storage);
     this.histograms = new TensorBoardHistogramsHandler(storage);
     this.texts = new TensorBoardTextHandlers(texts);
+    this.images = new TensorBoardImageHandlers(images);
+    this.hparams = new TensorBoardHParamsHandler(hparams);
   }
 
   /** Every endpoint, with its full path; all are GET. */
@@ -39,7 +48,13 @@ public final class TensorBoardApi {
         get("/scalars", scalars::scalars),
         get("/histograms", histograms::histograms),
         get("/text", texts::text),
-        get("/text/search", texts::search));
+        get("/text/search", texts::search),
+        get("/images", images::images),
+        new ApiRoute(
+            "GET",
+            PREFIX + "/image",
+            exchange -> PrometheusApi.handleBody(exchange, images::image)),
+        get("/hparams", hparams::hparams));
   }
 
   private static ApiRoute get(String path, Function<Params, byte[]> handler) {

@@ -29,6 +29,12 @@ final class TensorBoardParams {
     }
   }
 
+  /** An integer step that must be present. */
+  static long requiredStep(Params params, String name) {
+    required(params, name);
+    return step(params, name, 0);
+  }
+
   /** Matchers for one metric of the series named by {@code logdir}, {@code run} and {@code tag}. */
   static Matcher[] series(Params params, String metric) {
     return new Matcher[] {

@@ -23,10 +23,12 @@ import java.util.TreeMap;
 final class TensorBoardRunsHandler {
   private final Queryable storage;
   private final TensorBoardTexts texts;
+  private final TensorBoardImages images;
 
-  TensorBoardRunsHandler(Queryable storage, TensorBoardTexts texts) {
+  TensorBoardRunsHandler(Queryable storage, TensorBoardTexts texts, TensorBoardImages images) {
     this.storage = storage;
     this.texts = texts;
+    this.images = images;
   }
 
   private record RunKey(String logdir, String run) implements Comparable<RunKey> {
@@ -71,10 +73,25 @@ final class TensorBoardRunsHandler {
           List<TensorBoardText> samples =
               texts.fetch(logdir, run, tag, Long.MIN_VALUE, Long.MAX_VALUE);
           if (!samples.isEmpty()) {
-            runs.computeIfAbsent(new RunKey(logdir, run), k -> new TreeMap<>())
-                .put(
-                    new TagKey(tag, "text"),
-                    new Steps(samples.getFirst().step(), samples.getLast().step()));
+            put(
+                runs,
+                logdir,
+                run,
+                tag,
+                "text",
+                samples.getFirst().step(),
+                samples.getLast().step());
+          }
+        }
+      }
+    }
+    for (String logdir : images.logdirs()) {
+      for (String run : images.runs(logdir)) {
+        for (String tag : images.tags(logdir, run)) {
+          List<TensorBoardImage> found =
+              images.list(logdir, run, tag, Long.MIN_VALUE, Long.MAX_VALUE);
+          if (!found.isEmpty()) {
+            put(runs, logdir, run, tag, "image", found.getFirst().step(), found.getLast().step());
           }
         }
       }
@@ -103,6 +120,18 @@ final class TensorBoardRunsHandler {
           }
           out.writeEndArray();
         });
+  }
+
+  private static void put(
+      Map<RunKey, Map<TagKey, Steps>> runs,
+      String logdir,
+      String run,
+      String tag,
+      String kind,
+      long minStep,
+      long maxStep) {
+    runs.computeIfAbsent(new RunKey(logdir, run), k -> new TreeMap<>())
+        .put(new TagKey(tag, kind), new Steps(minStep, maxStep));
   }
 
   private static Matcher metric(String name) {

@@ -3,6 +3,9 @@ package io.flightdeck.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flightdeck.model.Labels;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** The TensorBoard endpoints over a small in-memory store and fake text stores. */
@@ -61,7 +64,37 @@ class TensorBoardApiTest {
           .add(LOGDIR, "a", "notes", 20, 1_700_000_001.5, "second", "row two")
           .add(LOGDIR, "c", "prompt", 3, 1_700_000_002, "a second run");
 
-  private final TensorBoardApi api = new TensorBoardApi(storage, texts);
+  private final FakeImages images =
+      new FakeImages()
+          .add(LOGDIR, "a", "samples", 5, 0, "x")
+          .add(LOGDIR, "a", "samples", 5, 1, "y")
+          .add(LOGDIR, "a", "samples", 8, 0, "z")
+          .add(LOGDIR, "d", "a/b c", 1, 0, "w");
+
+  private final TensorBoardHParams hparams =
+      new TensorBoardHParams() {
+        @Override
+        public List<TensorBoardRunHParams> runs(String logdir) {
+          return logdir.equals(LOGDIR)
+              ? List.of(
+                  new TensorBoardRunHParams(
+                      LOGDIR,
+                      "a",
+                      new TreeMap<>(Map.of("lr", 0.001, "opt", "adam", "nesterov", true)),
+                      "g1",
+                      List.of("lr", "opt"),
+                      List.of("hparam/accuracy"),
+                      "STATUS_SUCCESS"))
+              : List.of();
+        }
+
+        @Override
+        public List<String> logdirs() {
+          return List.of(LOGDIR);
+        }
+      };
+
+  private final TensorBoardApi api = new TensorBoardApi(storage, texts, images, hparams);
 
   private FakeExchange get(String path, String... params) {
     FakeExchange exchange = new FakeExchange(params);
@@ -84,11 +117,69 @@ class TensorBoardApiTest {
                 + "{\"logdir\":\"/logs\",\"run\":\"a\",\"tags\":["
                 + "{\"tag\":\"loss\",\"kind\":\"scalar\",\"min_step\":1,\"max_step\":9},"
                 + "{\"tag\":\"notes\",\"kind\":\"text\",\"min_step\":10,\"max_step\":20},"
+                + "{\"tag\":\"samples\",\"kind\":\"image\",\"min_step\":5,\"max_step\":8},"
                 + "{\"tag\":\"w\",\"kind\":\"histogram\"}]},"
                 + "{\"logdir\":\"/logs\",\"run\":\"b\",\"tags\":["
                 + "{\"tag\":\"lr\",\"kind\":\"scalar\",\"min_step\":7,\"max_step\":7}]},"
                 + "{\"logdir\":\"/logs\",\"run\":\"c\",\"tags\":["
-                + "{\"tag\":\"prompt\",\"kind\":\"text\",\"min_step\":3,\"max_step\":3}]}]}");
+                + "{\"tag\":\"prompt\",\"kind\":\"text\",\"min_step\":3,\"max_step\":3}]},"
+                + "{\"logdir\":\"/logs\",\"run\":\"d\",\"tags\":["
+                + "{\"tag\":\"a/b c\",\"kind\":\"image\",\"min_step\":1,\"max_step\":1}]}]}");
+  }
+
+  @Test
+  void imagesListWithAUrlThatFetchesTheBytes() {
+    FakeExchange r =
+        get("/images", "logdir", LOGDIR, "run", "a", "tag", "samples", "min_step", "6");
+    assertThat(r.status).isEqualTo(200);
+    assertThat(r.body)
+        .isEqualTo(
+            "{\"status\":\"success\",\"data\":[{\"step\":8,\"wall_time\":1700000008,"
+                + "\"index\":0,\"width\":4,\"height\":3,\"content_type\":\"image/png\","
+                + "\"bytes\":1,\"url\":\"/api/v1/tensorboard/image?logdir=%2Flogs\\u0026run=a"
+                + "\\u0026tag=samples\\u0026step=8\\u0026index=0\"}]}");
+    assertThat(get("/images", "logdir", LOGDIR, "run", "d", "tag", "a/b c").body)
+        .contains(
+            "\"url\":\"/api/v1/tensorboard/image?logdir=%2Flogs\\u0026run=d"
+                + "\\u0026tag=a%2Fb+c\\u0026step=1");
+
+    FakeExchange image =
+        get("/image", "logdir", LOGDIR, "run", "a", "tag", "samples", "step", "5", "index", "1");
+    assertThat(image.status).isEqualTo(200);
+    assertThat(image.contentType).isEqualTo("image/png");
+    assertThat(image.body).isEqualTo("samples@5#1");
+  }
+
+  @Test
+  void aMissingImageIsA404AndBadParametersA400() {
+    FakeExchange missing =
+        get("/image", "logdir", LOGDIR, "run", "a", "tag", "samples", "step", "6", "index", "0");
+    assertThat(missing.status).isEqualTo(404);
+    assertThat(missing.contentType).isEqualTo(ApiJson.CONTENT_TYPE);
+    assertThat(missing.body)
+        .isEqualTo(
+            "{\"status\":\"error\",\"errorType\":\"not_found\",\"error\":"
+                + "\"no image at step 6 index 0 [logdir=/logs, run=a, tag=samples]\"}");
+    assertThat(get("/image", "logdir", LOGDIR, "run", "a", "tag", "samples").status).isEqualTo(400);
+    assertThat(
+            get(
+                    "/image", "logdir", LOGDIR, "run", "a", "tag", "samples", "step", "5", "index",
+                    "-1")
+                .body)
+        .contains("invalid parameter \\\"index\\\": not a non-negative integer: -1");
+  }
+
+  @Test
+  void hparamsOfALogdirOrOfAll() {
+    String expected =
+        "{\"status\":\"success\",\"data\":[{\"logdir\":\"/logs\",\"run\":\"a\","
+            + "\"hparams\":{\"lr\":0.001,\"nesterov\":true,\"opt\":\"adam\"},"
+            + "\"group_name\":\"g1\",\"hparam_names\":[\"lr\",\"opt\"],"
+            + "\"metric_tags\":[\"hparam/accuracy\"],\"status\":\"STATUS_SUCCESS\"}]}";
+    assertThat(get("/hparams").body).isEqualTo(expected);
+    assertThat(get("/hparams", "logdir", LOGDIR).body).isEqualTo(expected);
+    assertThat(get("/hparams", "logdir", "/other").body)
+        .isEqualTo("{\"status\":\"success\",\"data\":[]}");
   }
 
   @Test

@@ -99,7 +99,11 @@ final class FlightdeckServer implements AutoCloseable {
                 tsdb, options.flags(), () -> reloader == null ? "" : reloader.currentText()),
             Clock.system());
     TensorBoardApi tensorboardApi =
-        new TensorBoardApi(tsdb, new TextStoreTexts(tensorboard.textStores()));
+        new TensorBoardApi(
+            tsdb,
+            new TextStoreTexts(tensorboard.textStores()),
+            new ImageStoreImages(tensorboard.imageStores()),
+            new HParamsStoreHParams(tensorboard.hparamsStores()));
     scrape = new ScrapeManager(tsdb, Clock.system());
     PushReceiver pushes =
         new PushReceiver(

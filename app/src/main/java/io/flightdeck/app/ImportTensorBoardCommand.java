@@ -2,7 +2,6 @@ package io.flightdeck.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flightdeck.model.ByteSizeFormat;
-import io.flightdeck.tensorboard.FileTextStore;
 import io.flightdeck.tensorboard.ImportListener;
 import io.flightdeck.tensorboard.ImportProgress;
 import io.flightdeck.tensorboard.ImportSummary;
@@ -88,16 +87,12 @@ final class ImportTensorBoardCommand implements Callable<Integer> {
     TsdbOptions options = TsdbOptions.defaults(dataDir).withRetention(Duration.ZERO);
     long maxBufferedBytes = maxMemoryBytes();
     try (Tsdb tsdb = Tsdb.open(options);
-        FileTextStore texts = FileTextStore.open(dataDir, logdir)) {
-      if (texts.truncatedBytes() > 0) {
-        err.println(
-            "import: cut "
-                + texts.truncatedBytes()
-                + " torn bytes at the end of the text store; they are read again now");
-      }
+        LogdirStores stores =
+            LogdirStores.open(dataDir, logdir, warning -> err.println("import: " + warning))) {
       BlockImport blocks = tsdb.blockImport(maxBufferedBytes);
       summary =
-          new TensorBoardImport(blocks, texts, BATCH_SIZE, new StderrListener(err)).run(logdir);
+          new TensorBoardImport(blocks, stores.sideStores(), BATCH_SIZE, new StderrListener(err))
+              .run(logdir);
       blocks.finish();
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -122,6 +117,8 @@ final class ImportTensorBoardCommand implements Callable<Integer> {
     fields.put("scalar_points", s.scalarPoints());
     fields.put("histogram_points", s.histogramPoints());
     fields.put("text_points", s.textPoints());
+    fields.put("image_points", s.imagePoints());
+    fields.put("hparams_points", s.hparamsPoints());
     fields.put("skipped", s.skipped());
     fields.put("errors", s.errors());
     return fields;

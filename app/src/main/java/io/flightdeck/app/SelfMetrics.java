@@ -86,7 +86,7 @@ final class SelfMetrics {
         () -> tensorboard.stats().records());
     counter(
         "flightdeck_tensorboard_points_stored",
-        "Scalar, histogram and text points stored from watched logdirs.",
+        "Scalar, histogram, text, image and hparams points stored from watched logdirs.",
         () -> tensorboard.stats().points());
     counter(
         "flightdeck_tensorboard_errors",

@@ -2,7 +2,8 @@ package io.flightdeck.app;
 
 import io.flightdeck.model.Clock;
 import io.flightdeck.storage.Appendable;
-import io.flightdeck.tensorboard.FileTextStore;
+import io.flightdeck.tensorboard.HParamsStore;
+import io.flightdeck.tensorboard.ImageStore;
 import io.flightdeck.tensorboard.LogdirWatcher;
 import io.flightdeck.tensorboard.LogdirWatcherOptions;
 import io.flightdeck.tensorboard.LogdirWatcherStats;
@@ -14,41 +15,37 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The server's live TensorBoard logdirs ({@code --tensorboard.logdir}): one watcher and one text
- * store per logdir, started after storage and closed before it.
+ * The server's live TensorBoard logdirs ({@code --tensorboard.logdir}): one watcher and one set of
+ * text, image and hparams stores per logdir, started after storage and closed before it.
  */
 final class TensorBoardWatchers implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(TensorBoardWatchers.class);
 
   private final List<LogdirWatcher> watchers = new ArrayList<>();
-  private final Map<String, FileTextStore> texts = new LinkedHashMap<>();
+  private final Map<String, LogdirStores> stores = new LinkedHashMap<>();
 
-  /** Opens the text stores and starts watching; a logdir's path is used exactly as given. */
+  /** Opens the stores and starts watching; a logdir's path is used exactly as given. */
   TensorBoardWatchers(
       List<String> logdirs, Duration pollInterval, Appendable storage, Path dataDir) {
     try {
       for (String logdir : logdirs) {
-        if (texts.containsKey(logdir)) {
-          continue; // one store and one watcher per logdir, however often it is named
+        if (stores.containsKey(logdir)) {
+          continue; // one set of stores and one watcher per logdir, however often it is named
         }
-        FileTextStore store = FileTextStore.open(dataDir, logdir);
-        texts.put(logdir, store);
-        if (store.truncatedBytes() > 0) {
-          log.warn(
-              "tensorboard text store of {}: cut {} torn bytes at its end; they are read again"
-                  + " from the event files",
-              logdir,
-              store.truncatedBytes());
-        }
+        LogdirStores opened =
+            LogdirStores.open(
+                dataDir, logdir, warning -> log.warn("tensorboard {}: {}", logdir, warning));
+        stores.put(logdir, opened);
         LogdirWatcher watcher =
             new LogdirWatcher(
                 LogdirWatcherOptions.defaults(logdir).withPollInterval(pollInterval),
                 storage,
-                store,
+                opened.sideStores(),
                 Clock.system(),
                 problem -> log.warn("tensorboard {}: {}", logdir, problem));
         watchers.add(watcher);
@@ -85,18 +82,34 @@ final class TensorBoardWatchers implements AutoCloseable {
 
   /** The text store of each logdir, by the logdir as given. */
   Map<String, TextStore> textStores() {
-    return Collections.unmodifiableMap(texts);
+    return each(s -> s.texts);
   }
 
-  /** Stops the watchers, then closes their text stores. */
+  /** The image store of each logdir, by the logdir as given. */
+  Map<String, ImageStore> imageStores() {
+    return each(s -> s.images);
+  }
+
+  /** The hparams store of each logdir, by the logdir as given. */
+  Map<String, HParamsStore> hparamsStores() {
+    return each(s -> s.hparams);
+  }
+
+  private <T> Map<String, T> each(Function<LogdirStores, T> store) {
+    Map<String, T> out = new LinkedHashMap<>();
+    stores.forEach((logdir, s) -> out.put(logdir, store.apply(s)));
+    return Collections.unmodifiableMap(out);
+  }
+
+  /** Stops the watchers, then closes their stores. */
   @Override
   public void close() {
     watchers.forEach(LogdirWatcher::close);
-    for (FileTextStore store : texts.values()) {
+    for (Map.Entry<String, LogdirStores> s : stores.entrySet()) {
       try {
-        store.close();
+        s.getValue().close();
       } catch (RuntimeException e) {
-        log.error("closing a tensorboard text store failed: {}", e.toString());
+        log.error("closing the tensorboard stores of {} failed: {}", s.getKey(), e.toString());
       }
     }
   }

@@ -244,7 +244,14 @@ class ImportTensorBoardCommandTest {
     result.json().fieldNames().forEachRemaining(keys::add);
     assertThat(keys)
         .containsExactly(
-            "runs", "scalar_points", "histogram_points", "text_points", "skipped", "errors");
+            "runs",
+            "scalar_points",
+            "histogram_points",
+            "text_points",
+            "image_points",
+            "hparams_points",
+            "skipped",
+            "errors");
     assertThat(result.stdout().strip().lines()).hasSize(1);
     assertThat(result.stderr()).contains("import: runs 9/9 files 9/9 records");
   }
@@ -255,7 +262,9 @@ class ImportTensorBoardCommandTest {
 
     assertThat(result.exitCode()).as(result.stderr()).isZero();
     assertThat(result.stdout().strip())
-        .matches("runs=9 scalar_points=\\d+ histogram_points=0 text_points=0 skipped=0 errors=0");
+        .matches(
+            "runs=9 scalar_points=\\d+ histogram_points=0 text_points=0 image_points=0"
+                + " hparams_points=0 skipped=0 errors=0");
   }
 
   @Test

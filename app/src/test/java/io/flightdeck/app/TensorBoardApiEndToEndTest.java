@@ -2,28 +2,38 @@ package io.flightdeck.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flightdeck.tensorboard.FileHParamsStore;
+import io.flightdeck.tensorboard.FileImageStore;
 import io.flightdeck.tensorboard.FileTextStore;
+import io.flightdeck.tensorboard.RunHParams;
 import io.flightdeck.tensorboard.TextSample;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The {@code /api/v1/tensorboard} endpoints of a server watching a logdir with scalars, a histogram
- * and text samples, their JSON pinned; and {@code import tensorboard} storing the text samples.
+ * text samples, an image and a PyTorch hparams sub-run, their JSON pinned; and {@code import
+ * tensorboard} storing the text samples, images and hparams.
  */
 class TensorBoardApiEndToEndTest {
   private static final Duration PICKUP = Duration.ofSeconds(30);
 
   /** Whole seconds ten minutes ago: recent enough for the head, stable within one test. */
   private static final long W = System.currentTimeMillis() / 1000 - 600;
+
+  private static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 7};
 
   @TempDir Path dir;
 
@@ -47,7 +57,13 @@ class TensorBoardApiEndToEndTest {
                 new double[] {0, 3, 1})
             .text(W + 0.5, 0, "notes/text_summary", "hello world")
             .text(W + 2.5, 5, "notes/text_summary", "goodbye world")
+            .image(W + 1, 1, "samples", 2, 3, PNG)
             .bytes());
+    // PyTorch's add_hparams writes a sub-run named by time.time() inside the run.
+    Path hparams = Files.createDirectories(a.resolve("1700000000.25"));
+    Files.write(
+        hparams.resolve("events.out.tfevents.3.host"),
+        new TfEventsFiles().hparamsSessionStart(W, "group-a", "lr", 0.5).bytes());
     Path b = Files.createDirectories(logdir.resolve("run-b"));
     Files.write(
         b.resolve("events.out.tfevents.2.host"),
@@ -70,6 +86,7 @@ class TensorBoardApiEndToEndTest {
           "{\"status\":\"success\",\"data\":["
               + ("{\"logdir\":\"" + l + "\",\"run\":\"run-a\",\"tags\":[")
               + "{\"tag\":\"notes/text_summary\",\"kind\":\"text\",\"min_step\":0,\"max_step\":5},"
+              + "{\"tag\":\"samples\",\"kind\":\"image\",\"min_step\":1,\"max_step\":1},"
               + "{\"tag\":\"train/loss\",\"kind\":\"scalar\",\"min_step\":0,\"max_step\":2},"
               + "{\"tag\":\"weights\",\"kind\":\"histogram\"}]},"
               + ("{\"logdir\":\"" + l + "\",\"run\":\"run-b\",\"tags\":[")
@@ -112,6 +129,34 @@ class TensorBoardApiEndToEndTest {
                   + "\"warnings\":[\"results truncated due to limit\"]}");
       assertThat(get(server, "text/search", "q", "goodbye"))
           .isEqualTo("{\"status\":\"success\",\"data\":[" + goodbye + "]}");
+      String url =
+          "/api/v1/tensorboard/image?logdir="
+              + URLEncoder.encode(l, StandardCharsets.UTF_8)
+              + "\\u0026run=run-a\\u0026tag=samples\\u0026step=1\\u0026index=0";
+      assertThat(get(server, "images", "logdir", l, "run", "run-a", "tag", "samples"))
+          .isEqualTo(
+              ("{\"status\":\"success\",\"data\":[{\"step\":1,\"wall_time\":%d,\"index\":0,"
+                      + "\"width\":2,\"height\":3,\"content_type\":\"image/png\",\"bytes\":9,"
+                      + "\"url\":\"%s\"}]}")
+                  .formatted(W + 1, url));
+      HttpResponse<byte[]> image =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(server.uri(url.replace("\\u0026", "&"))).build(),
+                  HttpResponse.BodyHandlers.ofByteArray());
+      assertThat(image.statusCode()).isEqualTo(200);
+      assertThat(image.headers().firstValue("Content-Type")).hasValue("image/png");
+      assertThat(image.body()).isEqualTo(PNG);
+      assertThat(
+              get(
+                  server, "image", "logdir", l, "run", "run-a", "tag", "samples", "step", "2",
+                  "index", "0"))
+          .contains("\"errorType\":\"not_found\"");
+      assertThat(get(server, "hparams", "logdir", l))
+          .isEqualTo(
+              ("{\"status\":\"success\",\"data\":[{\"logdir\":\"" + l + "\",\"run\":\"run-a\",")
+                  + "\"hparams\":{\"lr\":0.5},\"group_name\":\"group-a\",\"hparam_names\":[],"
+                  + "\"metric_tags\":[],\"status\":\"\"}]}");
       assertThat(get(server, "scalars", "logdir", l, "run", "run-a"))
           .isEqualTo(
               "{\"status\":\"error\",\"errorType\":\"bad_data\","
@@ -120,7 +165,7 @@ class TensorBoardApiEndToEndTest {
   }
 
   @Test
-  void importStoresTextSamples() throws Exception {
+  void importStoresTextSamplesImagesAndHParams() throws Exception {
     Path logdir = writeLogdir();
     Path data = dir.resolve("data");
     StringWriter out = new StringWriter();
@@ -136,7 +181,15 @@ class TensorBoardApiEndToEndTest {
                 "--output=json");
 
     assertThat(code).isZero();
-    assertThat(out.toString()).contains("\"text_points\":2");
+    assertThat(out.toString())
+        .contains("\"text_points\":2,\"image_points\":1,\"hparams_points\":1,\"skipped\":0");
+    try (FileImageStore images = FileImageStore.open(data, logdir.toString());
+        FileHParamsStore hparams = FileHParamsStore.open(data, logdir.toString())) {
+      assertThat(images.read("run-a", "samples", 1, 0)).hasValue(PNG);
+      assertThat(hparams.runs())
+          .extracting(RunHParams::run, RunHParams::hparams)
+          .containsExactly(org.assertj.core.groups.Tuple.tuple("run-a", Map.of("lr", 0.5)));
+    }
     try (FileTextStore texts = FileTextStore.open(data, logdir.toString())) {
       assertThat(texts.fetch("run-a", "notes/text_summary", 0, 10))
           .extracting(TextSample::step, TextSample::values)

@@ -12,8 +12,9 @@ import java.util.zip.CRC32C;
 
 /**
  * Writes synthetic TensorBoard event files: TFRecords with masked CRC32C around hand-encoded {@code
- * Event} protobufs holding legacy {@code simple_value} scalars, legacy histograms and text samples
- * (field numbers from {@code shared/docs/tfevents-format.md}).
+ * Event} protobufs holding legacy {@code simple_value} scalars, legacy histograms, text samples,
+ * legacy images and hparams session starts (field numbers from {@code
+ * shared/docs/tfevents-format.md} and TensorBoard's {@code plugins/hparams/api.proto}).
  */
 final class TfEventsFiles {
   private static final int DT_STRING = 7;
@@ -74,6 +75,62 @@ final class TfEventsFiles {
           out.writeString(1, tag);
           out.writeByteArray(9, metadata);
           out.writeByteArray(8, tensor);
+        });
+  }
+
+  /** Adds an event with a legacy {@code Summary.Image}. */
+  TfEventsFiles image(double wallTime, long step, String tag, int width, int height, byte[] encoded)
+      throws IOException {
+    byte[] image =
+        message(
+            out -> {
+              out.writeInt32(1, height);
+              out.writeInt32(2, width);
+              out.writeInt32(3, 4);
+              out.writeByteArray(4, encoded);
+            });
+    return event(
+        wallTime,
+        step,
+        out -> {
+          out.writeString(1, tag);
+          out.writeByteArray(4, image);
+        });
+  }
+
+  /**
+   * Adds PyTorch's {@code add_hparams} session start: numeric hyperparameters and a group name, in
+   * the plugin data of a value without data.
+   */
+  TfEventsFiles hparamsSessionStart(double wallTime, String group, String name, double value)
+      throws IOException {
+    byte[] number = message(out -> out.writeDouble(2, value));
+    byte[] entry =
+        message(
+            out -> {
+              out.writeString(1, name);
+              out.writeByteArray(2, number);
+            });
+    byte[] start =
+        message(
+            out -> {
+              out.writeByteArray(1, entry);
+              out.writeString(4, group);
+            });
+    byte[] content = message(out -> out.writeByteArray(3, start));
+    byte[] pluginData =
+        message(
+            out -> {
+              out.writeString(1, "hparams");
+              out.writeByteArray(2, content);
+            });
+    byte[] metadata = message(out -> out.writeByteArray(1, pluginData));
+    return event(
+        wallTime,
+        0,
+        out -> {
+          out.writeString(1, "_hparams_/session_start_info");
+          out.writeByteArray(9, metadata);
         });
   }
 

@@ -23,11 +23,11 @@ import java.util.function.Consumer;
  * never reported; damage is reported once (file and offset) and skipped; a file that cannot be read
  * is reported once until it reads again, and never holds up other files or runs. Nothing is kept
  * across restarts: a new watcher reads the logdir from the start, which writes the same samples
- * again (no-ops for the storage, skipped by the text store).
+ * again (no-ops for the storage, skipped by the side stores).
  *
  * <p>Lifecycle: {@link #start()} once, {@link #close()} to stop; the poll thread is a daemon named
  * {@code tensorboard-watcher <logdir>}. Problems go to the given consumer on that thread. The
- * storage and the text store belong to the caller, who closes them after this watcher.
+ * storage and the side stores belong to the caller, who closes them after this watcher.
  */
 public final class LogdirWatcher implements AutoCloseable {
   /** How long {@link #close()} waits for a poll in progress, which stops between files. */
@@ -38,7 +38,7 @@ public final class LogdirWatcher implements AutoCloseable {
   private final Clock clock;
   private final Consumer<String> problems;
   private final Appendable storage;
-  private final TextStore texts;
+  private final SideStores stores;
   private TensorBoardIngester ingester;
   private Map<String, WatchedRun> runs = new HashMap<>();
   private final CountDownLatch closing = new CountDownLatch(1);
@@ -53,13 +53,13 @@ public final class LogdirWatcher implements AutoCloseable {
   private volatile LogdirWatcherStats stats = new LogdirWatcherStats(0, 0, 0, 0, 0, 0, 0);
 
   /**
-   * @param texts where text samples go; null to only count them
+   * @param stores where texts, images and hparams go
    * @param problems hears each damaged record and failing file once, on the poll thread
    */
   public LogdirWatcher(
       LogdirWatcherOptions options,
       Appendable storage,
-      TextStore texts,
+      SideStores stores,
       Clock clock,
       Consumer<String> problems) {
     this.options = options;
@@ -67,7 +67,7 @@ public final class LogdirWatcher implements AutoCloseable {
     this.clock = clock;
     this.problems = problems;
     this.storage = storage;
-    this.texts = texts;
+    this.stores = stores;
     this.ingester = newIngester();
   }
 
@@ -136,6 +136,7 @@ public final class LogdirWatcher implements AutoCloseable {
       polling:
       for (TensorBoardRun run : RunDiscovery.discover(root)) {
         WatchedRun watched = runs.computeIfAbsent(run.name(), WatchedRun::new);
+        ingester.discovered(run);
         for (Path file : run.eventFiles()) {
           if (closing.getCount() == 0) {
             break polling;
@@ -145,7 +146,7 @@ public final class LogdirWatcher implements AutoCloseable {
       }
       ingester.commit();
       storageFailure = null;
-    } catch (StorageUnavailableException | TextStoreException e) {
+    } catch (StorageUnavailableException | StoreFileException e) {
       startOver(e);
     }
     stats =
@@ -185,11 +186,15 @@ public final class LogdirWatcher implements AutoCloseable {
   }
 
   private TensorBoardIngester newIngester() {
-    return new TensorBoardIngester(storage, texts, options.logdir(), options.batchSize());
+    return new TensorBoardIngester(storage, stores, options.logdir(), options.batchSize());
   }
 
   private static long points(TensorBoardIngester ingester) {
-    return ingester.scalarPoints() + ingester.histogramPoints() + ingester.textPoints();
+    return ingester.scalarPoints()
+        + ingester.histogramPoints()
+        + ingester.textPoints()
+        + ingester.imagePoints()
+        + ingester.hparamsPoints();
   }
 
   private void poll(WatchedRun run, Path path) {
@@ -216,7 +221,7 @@ public final class LogdirWatcher implements AutoCloseable {
       file.failure = null;
     } catch (IOException e) {
       fail(file, "cannot read event file [file=" + path + "]: " + e);
-    } catch (StorageUnavailableException | TextStoreException e) {
+    } catch (StorageUnavailableException | StoreFileException e) {
       throw e;
     } catch (RuntimeException e) {
       fail(file, e.getMessage());

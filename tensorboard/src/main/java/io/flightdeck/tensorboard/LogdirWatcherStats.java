@@ -6,8 +6,8 @@ package io.flightdeck.tensorboard;
  * @param runs runs found so far
  * @param files event files found so far
  * @param records records decoded (damaged ones not counted)
- * @param points scalar, histogram and text points written
- * @param skipped points read but not stored: images, hparams, unsupported plugins
+ * @param points scalar, histogram, text, image and hparams points written
+ * @param skipped points read but not stored: graphs, unsupported plugins
  * @param errors damaged records, file failures (each counted once until the file reads again) and
  *     samples the storage refused
  * @param lastPollMillis when the last poll ended, by the watcher's clock; 0 before the first

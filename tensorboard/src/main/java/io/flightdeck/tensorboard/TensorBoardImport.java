@@ -13,24 +13,24 @@ import java.util.List;
  */
 public final class TensorBoardImport {
   private final Appendable storage;
-  private final TextStore texts;
+  private final SideStores stores;
   private final int batchSize;
   private final ImportListener listener;
 
-  /** An import that counts text samples without storing them. */
+  /** An import that counts texts, images and hparams without storing them. */
   public TensorBoardImport(Appendable storage, int batchSize, ImportListener listener) {
-    this(storage, null, batchSize, listener);
+    this(storage, SideStores.NONE, batchSize, listener);
   }
 
   /**
-   * @param texts where text samples go, the store of the logdir passed to {@link #run}; null to
-   *     only count them
+   * @param stores where texts, images and hparams go, the stores of the logdir passed to {@link
+   *     #run}
    * @param batchSize samples per commit
    */
   public TensorBoardImport(
-      Appendable storage, TextStore texts, int batchSize, ImportListener listener) {
+      Appendable storage, SideStores stores, int batchSize, ImportListener listener) {
     this.storage = storage;
-    this.texts = texts;
+    this.stores = stores;
     this.batchSize = batchSize;
     this.listener = listener;
   }
@@ -40,7 +40,8 @@ public final class TensorBoardImport {
    */
   public ImportSummary run(String logdir) {
     List<TensorBoardRun> runs = RunDiscovery.discover(Path.of(logdir));
-    TensorBoardIngester ingester = new TensorBoardIngester(storage, texts, logdir, batchSize);
+    TensorBoardIngester ingester = new TensorBoardIngester(storage, stores, logdir, batchSize);
+    runs.forEach(ingester::discovered);
     int filesTotal = runs.stream().mapToInt(r -> r.eventFiles().size()).sum();
     int runsDone = 0;
     int filesDone = 0;
@@ -95,6 +96,8 @@ public final class TensorBoardImport {
                 ingester.scalarPoints(),
                 ingester.histogramPoints(),
                 ingester.textPoints(),
+                ingester.imagePoints(),
+                ingester.hparamsPoints(),
                 ingester.skipped(),
                 problems + ingester.rejectedSamples());
           }

@@ -12,8 +12,9 @@ import java.util.TreeMap;
 /**
  * Writes decoded points of one logdir through an {@link Appendable} under the names described in
  * {@code tensorboard/docs/naming.md}: scalars with their steps, histograms as Prometheus classic
- * histograms with their steps, text samples into a {@link TextStore} when one is given. Images,
- * hparams and skipped values are counted but not stored.
+ * histograms with their steps; text samples, images and hparams run metadata into the {@link
+ * SideStores} given (a PyTorch hparams sub-run's metadata under its parent run, see {@link
+ * #discovered}). Graphs and unsupported plugins are counted as skipped.
  *
  * <p>Timestamps are the events' wall times in ms, made strictly increasing per series (a wall time
  * not after the series' previous timestamp becomes previous + 1 ms), so no point is lost or
@@ -26,7 +27,7 @@ import java.util.TreeMap;
  * tensorboard/docs/tailing.md}).
  *
  * <p>Samples are committed every {@code batchSize} appends and on {@link #commit()}, which the
- * caller must call at the end; the commit also syncs the text store. Rejected samples are counted,
+ * caller must call at the end; the commit also syncs the side stores. Rejected samples are counted,
  * not thrown. Not thread-safe.
  */
 public final class TensorBoardIngester {
@@ -39,37 +40,48 @@ public final class TensorBoardIngester {
   public static final String RESTART_STEP = "tensorboard_restart_step";
 
   private final Appendable storage;
-  private final TextStore texts;
+  private final SideStores stores;
   private final String logdir;
   private final int batchSize;
   private final Map<String, RunSeries> runs = new HashMap<>();
+  private final Map<String, String> hparamsParents = new HashMap<>();
   private RunSeries lastRun;
   private Appender appender;
   private int pending;
   private long scalarPoints;
   private long histogramPoints;
   private long textPoints;
+  private long imagePoints;
+  private long hparamsPoints;
   private long skipped;
   private long rejectedSamples;
 
-  /** An ingester that counts text samples without storing them. */
+  /** An ingester that counts texts, images and hparams without storing them. */
   public TensorBoardIngester(Appendable storage, String logdir, int batchSize) {
-    this(storage, null, logdir, batchSize);
+    this(storage, SideStores.NONE, logdir, batchSize);
   }
 
   /**
-   * @param texts where text samples go; null to only count them
+   * @param stores where texts, images and hparams go
    * @param logdir the logdir as the user gave it, stored in the {@code logdir} label
    * @param batchSize samples per commit
    */
-  public TensorBoardIngester(Appendable storage, TextStore texts, String logdir, int batchSize) {
+  public TensorBoardIngester(Appendable storage, SideStores stores, String logdir, int batchSize) {
     if (batchSize < 1) {
       throw new IllegalArgumentException("batchSize must be positive, got " + batchSize);
     }
     this.storage = storage;
-    this.texts = texts;
+    this.stores = stores;
     this.logdir = logdir;
     this.batchSize = batchSize;
+  }
+
+  /**
+   * Notes a run found in the logdir; the hparams of a PyTorch {@code add_hparams} sub-run are then
+   * stored as its parent run's.
+   */
+  public void discovered(TensorBoardRun run) {
+    run.hparamsParent().ifPresent(parent -> hparamsParents.put(run.name(), parent));
   }
 
   /** Stores or counts one point of run {@code run} (the run's name relative to the logdir). */
@@ -78,22 +90,20 @@ public final class TensorBoardIngester {
       case ScalarPoint p -> writeScalar(series(run), p);
       case HistogramPoint p -> writeHistogram(series(run), p);
       case TextPoint p -> writeText(run, p);
-      case ImagePoint p -> skipped++;
-      case HParamsPoint p -> skipped++;
+      case ImagePoint p -> writeImage(run, p);
+      case HParamsPoint p -> writeHParams(run, p);
       case SkippedValue p -> skipped++;
     }
   }
 
-  /** Commits what is pending and makes the text samples durable. */
+  /** Commits what is pending and makes the side stores durable. */
   public void commit() {
     if (appender != null) {
       appender.commit();
       appender = null;
       pending = 0;
     }
-    if (texts != null) {
-      texts.sync();
-    }
+    stores.sync();
   }
 
   /** Discards what is pending, after the storage failed; the ingester stays usable. */
@@ -119,7 +129,17 @@ public final class TensorBoardIngester {
     return textPoints;
   }
 
-  /** Images, hparams and values the reader could not use: read but not stored. */
+  /** Images handed to the image store (or only counted when there is none). */
+  public long imagePoints() {
+    return imagePoints;
+  }
+
+  /** Hparams points handed to the hparams store (or only counted when there is none). */
+  public long hparamsPoints() {
+    return hparamsPoints;
+  }
+
+  /** Graphs and values of unsupported plugins: read but not stored. */
   public long skipped() {
     return skipped;
   }
@@ -195,10 +215,24 @@ public final class TensorBoardIngester {
   }
 
   private void writeText(String run, TextPoint p) {
-    if (texts != null) {
-      texts.append(run, p);
+    if (stores.texts() != null) {
+      stores.texts().append(run, p);
     }
     textPoints++;
+  }
+
+  private void writeImage(String run, ImagePoint p) {
+    if (stores.images() != null) {
+      stores.images().append(run, p);
+    }
+    imagePoints++;
+  }
+
+  private void writeHParams(String run, HParamsPoint p) {
+    if (stores.hparams() != null) {
+      stores.hparams().append(hparamsParents.getOrDefault(run, run), p);
+    }
+    hparamsPoints++;
   }
 
   private long append(long ref, Labels labels, long t, double value) {

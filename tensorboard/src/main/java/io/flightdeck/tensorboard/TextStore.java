@@ -21,14 +21,14 @@ public interface TextStore extends Closeable {
    * re-read of the same event file after a restart).
    *
    * @return true if the sample was new
-   * @throws TextStoreException if it cannot be written
+   * @throws StoreFileException if it cannot be written
    */
   boolean append(String run, TextPoint point);
 
   /**
    * Makes every append so far durable.
    *
-   * @throws TextStoreException if the data cannot be forced to disk
+   * @throws StoreFileException if the data cannot be forced to disk
    */
   void sync();
 

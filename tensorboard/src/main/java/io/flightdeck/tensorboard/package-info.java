@@ -10,9 +10,10 @@
  * shared/docs/tfevents-format.md}.
  *
  * <p>{@link io.flightdeck.tensorboard.TensorBoardIngester} stores points through the storage seam
- * ({@code docs/naming.md}) and text samples in a {@link io.flightdeck.tensorboard.TextStore}
- * ({@code docs/text-store.md}); {@link io.flightdeck.tensorboard.TensorBoardImport} reads a logdir
- * once ({@code docs/import.md}), {@link io.flightdeck.tensorboard.LogdirWatcher} tails it ({@code
+ * ({@code docs/naming.md}) and texts, images and hparams in the {@link
+ * io.flightdeck.tensorboard.SideStores} of the logdir ({@code docs/text-store.md}, {@code
+ * docs/images.md}); {@link io.flightdeck.tensorboard.TensorBoardImport} reads a logdir once ({@code
+ * docs/import.md}), {@link io.flightdeck.tensorboard.LogdirWatcher} tails it ({@code
  * docs/tailing.md}).
  *
  * <p>The protobufs are decoded by hand with protobuf-java's {@code CodedInputStream} rather than

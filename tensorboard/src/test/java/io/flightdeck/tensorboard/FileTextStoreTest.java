@@ -129,7 +129,7 @@ class FileTextStoreTest {
     Files.move(
         dir.resolve(FileTextStore.fileName("other")), dir.resolve(FileTextStore.fileName(LOGDIR)));
     assertThatThrownBy(() -> FileTextStore.open(dataDir, LOGDIR))
-        .isInstanceOf(TextStoreException.class)
+        .isInstanceOf(StoreFileException.class)
         .hasMessage(
             "text store belongs to logdir other, not logs/exp1 [file="
                 + dir.resolve(FileTextStore.fileName(LOGDIR))
@@ -137,8 +137,8 @@ class FileTextStoreTest {
 
     Files.writeString(dir.resolve(FileTextStore.fileName("garbage")), "not a text store at all");
     assertThatThrownBy(() -> FileTextStore.open(dataDir, "garbage"))
-        .isInstanceOf(TextStoreException.class)
-        .hasMessageStartingWith("not a text store or damaged header [file=");
+        .isInstanceOf(StoreFileException.class)
+        .hasMessageStartingWith("text store header missing or damaged [file=");
   }
 
   private static TextPoint text(String tag, long step, String... values) {

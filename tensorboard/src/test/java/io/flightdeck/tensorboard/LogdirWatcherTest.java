@@ -250,7 +250,11 @@ class LogdirWatcherTest {
     watcher.close();
     watcher =
         new LogdirWatcher(
-            LogdirWatcherOptions.defaults(logdir.toString()), flaky, texts, clock, problems::add);
+            LogdirWatcherOptions.defaults(logdir.toString()),
+            flaky,
+            new SideStores(texts, null, null),
+            clock,
+            problems::add);
     Path file = Records.write(logdir, FILE_1, concat(version(), scalar("loss", 0, 0, 1f)));
     watcher.pollOnce();
 
@@ -338,7 +342,7 @@ class LogdirWatcherTest {
     return new LogdirWatcher(
         LogdirWatcherOptions.defaults(logdir.toString()).withPollInterval(interval),
         storage,
-        texts,
+        new SideStores(texts, null, null),
         clock,
         problems::add);
   }

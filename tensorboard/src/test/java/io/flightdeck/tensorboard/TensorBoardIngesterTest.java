@@ -8,6 +8,7 @@ import io.flightdeck.tensorboard.RecordingAppendable.Sample;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,7 +88,8 @@ class TensorBoardIngesterTest {
   @Test
   void textGoesToTheTextStoreWhenThereIsOne(@TempDir Path dataDir) {
     try (FileTextStore texts = FileTextStore.open(dataDir, "logs")) {
-      TensorBoardIngester withTexts = new TensorBoardIngester(storage, texts, "logs", 3);
+      TensorBoardIngester withTexts =
+          new TensorBoardIngester(storage, new SideStores(texts, null, null), "logs", 3);
       withTexts.write("r", new TextPoint("notes/text_summary", 2, T0, List.of("hello")));
       withTexts.commit();
 
@@ -188,15 +190,43 @@ class TensorBoardIngesterTest {
   }
 
   @Test
-  void textImagesAndSkippedValuesAreCountedNotStored() {
+  void withoutSideStoresTextsImagesAndHParamsAreCountedAndOnlyUnsupportedValuesSkipped() {
     ingester.write("r", new TextPoint("notes/text_summary", 0, T0, List.of("hi")));
     ingester.write("r", new ImagePoint("img", 0, T0, 0, 1, 1, 3, new byte[0]));
+    ingester.write("r", sessionStart(Map.of("lr", 0.1)));
     ingester.write("r", new SkippedValue("pr", 0, T0, "pr_curves", "unsupported"));
     ingester.commit();
 
     assertThat(ingester.textPoints()).isEqualTo(1);
-    assertThat(ingester.skipped()).isEqualTo(2);
+    assertThat(ingester.imagePoints()).isEqualTo(1);
+    assertThat(ingester.hparamsPoints()).isEqualTo(1);
+    assertThat(ingester.skipped()).isEqualTo(1);
     assertThat(storage.sampleCount()).isZero();
+  }
+
+  @Test
+  void imagesAndHParamsGoToTheirStoresAndASubRunsHParamsToItsParent(@TempDir Path dataDir) {
+    byte[] png = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    try (FileImageStore images = FileImageStore.open(dataDir, "logs");
+        FileHParamsStore hparams = FileHParamsStore.open(dataDir, "logs")) {
+      TensorBoardIngester withStores =
+          new TensorBoardIngester(storage, new SideStores(null, images, hparams), "logs", 3);
+      withStores.discovered(
+          new TensorBoardRun("r/1700000000.5", dataDir, List.of(), Optional.of("r")));
+      withStores.write("r", new ImagePoint("img", 4, T0, 1, 8, 6, 3, png));
+      withStores.write("r/1700000000.5", sessionStart(Map.of("lr", 0.1, "opt", "adam")));
+      withStores.write("other", sessionStart(Map.of("lr", 0.2)));
+      withStores.commit();
+
+      assertThat(images.list("r", "img", 0, 9))
+          .containsExactly(new StoredImage("r", "img", 4, T0, 1, 8, 6, 3, "image/png", 8));
+      assertThat(hparams.runs())
+          .extracting(RunHParams::run, RunHParams::hparams)
+          .containsExactly(
+              tuple("other", Map.of("lr", 0.2)), tuple("r", Map.of("lr", 0.1, "opt", "adam")));
+      assertThat(withStores.skipped()).isZero();
+      assertThat(storage.sampleCount()).isZero();
+    }
   }
 
   @Test
@@ -209,6 +239,20 @@ class TensorBoardIngesterTest {
     assertThat(storage.sampleCount()).isEqualTo(6);
     ingester.commit();
     assertThat(storage.sampleCount()).isEqualTo(8);
+  }
+
+  private static HParamsPoint sessionStart(Map<String, Object> values) {
+    return new HParamsPoint(
+        "_hparams_/session_start_info",
+        0,
+        T0,
+        HParamsPoint.Kind.SESSION_START,
+        values,
+        List.of(),
+        List.of(),
+        "",
+        "",
+        0);
   }
 
   private static HistogramPoint histogram(long step, List<Double> limits, List<Double> counts) {
