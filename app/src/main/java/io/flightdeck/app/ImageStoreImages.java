@@ -9,40 +9,17 @@ import io.flightdeck.tensorboard.StoredImage;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /** The API's view of the watched logdirs' image stores; thread-safe as the stores are. */
-final class ImageStoreImages implements TensorBoardImages {
-  private final TreeMap<String, ImageStore> stores;
-
-  /**
-   * @param stores the store of each logdir, by the logdir as given; not changed afterwards
-   */
+final class ImageStoreImages extends LogdirStoreView<ImageStore> implements TensorBoardImages {
   ImageStoreImages(Map<String, ImageStore> stores) {
-    this.stores = new TreeMap<>(stores);
-  }
-
-  @Override
-  public List<String> logdirs() {
-    return List.copyOf(stores.keySet());
-  }
-
-  @Override
-  public List<String> runs(String logdir) {
-    ImageStore store = stores.get(logdir);
-    return store == null ? List.of() : store.runs();
-  }
-
-  @Override
-  public List<String> tags(String logdir, String run) {
-    ImageStore store = stores.get(logdir);
-    return store == null ? List.of() : store.tags(run);
+    super(stores);
   }
 
   @Override
   public List<TensorBoardImage> list(
       String logdir, String run, String tag, long minStep, long maxStep) {
-    ImageStore store = stores.get(logdir);
+    ImageStore store = store(logdir);
     if (store == null) {
       return List.of();
     }
@@ -52,7 +29,7 @@ final class ImageStoreImages implements TensorBoardImages {
   @Override
   public Optional<TensorBoardImageBytes> read(
       String logdir, String run, String tag, long step, int index) {
-    ImageStore store = stores.get(logdir);
+    ImageStore store = store(logdir);
     return store == null
         ? Optional.empty()
         : store

@@ -7,40 +7,17 @@ import io.flightdeck.tensorboard.TextStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /** The API's view of the watched logdirs' text stores; thread-safe as the stores are. */
-final class TextStoreTexts implements TensorBoardTexts {
-  private final TreeMap<String, TextStore> stores;
-
-  /**
-   * @param stores the store of each logdir, by the logdir as given; not changed afterwards
-   */
+final class TextStoreTexts extends LogdirStoreView<TextStore> implements TensorBoardTexts {
   TextStoreTexts(Map<String, TextStore> stores) {
-    this.stores = new TreeMap<>(stores);
-  }
-
-  @Override
-  public List<String> logdirs() {
-    return List.copyOf(stores.keySet());
-  }
-
-  @Override
-  public List<String> runs(String logdir) {
-    TextStore store = stores.get(logdir);
-    return store == null ? List.of() : store.runs();
-  }
-
-  @Override
-  public List<String> tags(String logdir, String run) {
-    TextStore store = stores.get(logdir);
-    return store == null ? List.of() : store.tags(run);
+    super(stores);
   }
 
   @Override
   public List<TensorBoardText> fetch(
       String logdir, String run, String tag, long minStep, long maxStep) {
-    TextStore store = stores.get(logdir);
+    TextStore store = store(logdir);
     return store == null ? List.of() : convert(logdir, store.fetch(run, tag, minStep, maxStep));
   }
 
@@ -48,7 +25,7 @@ final class TextStoreTexts implements TensorBoardTexts {
   @Override
   public List<TensorBoardText> search(String needle, int limit) {
     List<TensorBoardText> found = new ArrayList<>();
-    for (Map.Entry<String, TextStore> store : stores.entrySet()) {
+    for (Map.Entry<String, TextStore> store : stores().entrySet()) {
       if (found.size() >= limit) {
         break;
       }

@@ -1,6 +1,5 @@
 package io.flightdeck.tensorboard;
 
-import java.io.Closeable;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,7 +15,7 @@ import java.util.Optional;
  * lists are immutable snapshots. An append is visible to reads at once and durable after {@link
  * #sync()}. After {@link #close()} no method may be called.
  */
-public interface ImageStore extends Closeable {
+public interface ImageStore extends SteppedSampleStore {
   /**
    * Stores an image unless one with the same run, tag, step, wall time and index is already stored
    * (a re-read of the same event file after a restart).
@@ -27,19 +26,6 @@ public interface ImageStore extends Closeable {
   boolean append(String run, ImagePoint point);
 
   /**
-   * Makes every append so far durable.
-   *
-   * @throws StoreFileException if the data cannot be forced to disk
-   */
-  void sync();
-
-  /** Runs with at least one image, sorted. */
-  List<String> runs();
-
-  /** Image tags of a run, sorted; empty for an unknown run. */
-  List<String> tags(String run);
-
-  /**
    * The current images of a run and tag with {@code minStep <= step <= maxStep}, by step and index;
    * descriptions only, the bytes stay on disk.
    */
@@ -47,7 +33,4 @@ public interface ImageStore extends Closeable {
 
   /** The bytes of the current image at this step and index, empty if there is none. */
   Optional<byte[]> read(String run, String tag, long step, int index);
-
-  @Override
-  void close();
 }

@@ -1,6 +1,5 @@
 package io.flightdeck.tensorboard;
 
-import java.io.Closeable;
 import java.util.List;
 
 /**
@@ -15,7 +14,7 @@ import java.util.List;
  * lists are immutable snapshots the caller may keep. An append is visible to reads at once and
  * durable after {@link #sync()}. After {@link #close()} no method may be called.
  */
-public interface TextStore extends Closeable {
+public interface TextStore extends SteppedSampleStore {
   /**
    * Stores a sample unless one with the same run, tag, step and wall time is already stored (a
    * re-read of the same event file after a restart).
@@ -25,19 +24,6 @@ public interface TextStore extends Closeable {
    */
   boolean append(String run, TextPoint point);
 
-  /**
-   * Makes every append so far durable.
-   *
-   * @throws StoreFileException if the data cannot be forced to disk
-   */
-  void sync();
-
-  /** Runs with at least one sample, sorted. */
-  List<String> runs();
-
-  /** Tags of a run, sorted; empty for an unknown run. */
-  List<String> tags(String run);
-
   /** The current samples of a run and tag with {@code minStep <= step <= maxStep}, by step. */
   List<TextSample> fetch(String run, String tag, long minStep, long maxStep);
 
@@ -46,7 +32,4 @@ public interface TextStore extends Closeable {
    * and step, at most {@code limit} of them.
    */
   List<TextSample> search(String needle, int limit);
-
-  @Override
-  void close();
 }
