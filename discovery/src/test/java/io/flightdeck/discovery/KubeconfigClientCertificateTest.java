@@ -23,6 +23,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -44,6 +45,7 @@ class KubeconfigClientCertificateTest {
 
   @TempDir Path dir;
   private HttpsServer server;
+  private final AtomicInteger served = new AtomicInteger();
   private Discoverer discoverer;
 
   private static Path fixtures() {
@@ -87,6 +89,7 @@ class KubeconfigClientCertificateTest {
     server.createContext(
         "/api/v1/pods",
         exchange -> {
+          served.incrementAndGet();
           X509Certificate client =
               (X509Certificate) ((HttpsExchange) exchange).getSSLSession().getPeerCertificates()[0];
           String name = client.getSubjectX500Principal().getName().replace("CN=", "");
@@ -194,8 +197,12 @@ class KubeconfigClientCertificateTest {
     BlockingQueue<List<TargetGroup>> updates = start(kubeconfig(null, null, false));
 
     assertThat(DiscovererContractTest.next(updates)).isEmpty();
-    // TLS 1.3 says certificate_required, TLS 1.2 bad_certificate.
-    assertThat(discoverer.lastError()).containsAnyOf("certificate_required", "bad_certificate");
+    // TLS 1.3 says certificate_required, TLS 1.2 bad_certificate. Under TLS 1.3 the client counts
+    // the handshake done before the server has checked it, sends its request, and may meet the
+    // closed connection before it reads the alert.
+    assertThat(discoverer.lastError())
+        .containsAnyOf("certificate_required", "bad_certificate", "received no bytes");
+    assertThat(served).as("no request got past the handshake").hasValue(0);
   }
 
   @Test
