@@ -282,18 +282,9 @@ final class KubernetesApi {
     return socket;
   }
 
-  /**
-   * Stops the HTTP client and whatever it still runs, and waits briefly until its connections are
-   * closed: shutting down alone closes them later, on the client's own thread, so an API server
-   * stopped right after could still see a watch connection open.
-   */
+  /** Stops the HTTP client and whatever it still runs. */
   void close() {
     client.shutdownNow();
-    try {
-      client.awaitTermination(Duration.ofSeconds(5));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   private URI uri(String scheme, String path, Map<String, String> query) {
