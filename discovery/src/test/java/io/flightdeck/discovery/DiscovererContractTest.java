@@ -108,6 +108,10 @@ abstract class DiscovererContractTest {
     Discoverer discoverer = create(List.of(new Declared(List.of("a:1"), Map.of())));
     BlockingQueue<List<TargetGroup>> updates = start(discoverer);
     next(updates);
+    // Let the discoverer reach its steady state (Kubernetes: its watches open). fabric8's mock
+    // API server stops answering everyone for about 30 s when a watch request is dropped while it
+    // is still setting the watch up, which says nothing about the discoverer.
+    Thread.sleep(500);
 
     discoverer.close();
     discoverer.close();
