@@ -183,34 +183,36 @@ final class ScrapePool {
         }
       }
     }
-    for (TargetBuilder.Result result : targets.values()) {
-      Running existing = running.get(result.target().all());
-      if (existing != null) {
-        existing.loop().discovered(result.discovered());
-      } else {
-        running.put(result.target().all(), schedule(result));
-      }
-    }
-    // As in Prometheus, too many targets fail every scrape of the job until the count drops.
+    // As in Prometheus, too many targets fail every scrape of the job until the count drops. The
+    // error is set before a new loop is scheduled, so not even its first scrape goes out.
     long limit = config.limits().targetLimit();
     String error =
-        limit > 0 && running.size() > limit
+        limit > 0 && targets.size() > limit
             ? "target_limit exceeded (number of targets: "
-                + running.size()
+                + targets.size()
                 + ", limit: "
                 + limit
                 + ")"
             : null;
-    running.values().forEach(r -> r.loop().forceError(error));
+    for (TargetBuilder.Result result : targets.values()) {
+      Running existing = running.get(result.target().all());
+      if (existing != null) {
+        existing.loop().discovered(result.discovered());
+        existing.loop().forceError(error);
+      } else {
+        running.put(result.target().all(), schedule(result, error));
+      }
+    }
   }
 
-  private Running schedule(TargetBuilder.Result result) {
+  private Running schedule(TargetBuilder.Result result, String forcedError) {
     ScrapeTarget target = result.target();
     ScrapeLoop loop = new ScrapeLoop(target, result.discovered(), config, scraper, storage, clock);
     ScrapeLoop previous = handedOver.remove(TargetIdentity.of(target));
     if (previous != null) {
       loop.adopt(previous);
     }
+    loop.forceError(forcedError);
     AtomicBoolean busy = new AtomicBoolean();
     Runnable tick =
         () -> {
