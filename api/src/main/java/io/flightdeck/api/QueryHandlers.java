@@ -14,6 +14,7 @@ import io.flightdeck.promql.parser.Expr;
 import io.flightdeck.promql.parser.MatrixSelector;
 import io.flightdeck.promql.parser.ParenExpr;
 import io.flightdeck.promql.parser.ParseException;
+import io.flightdeck.promql.parser.Prettifier;
 import io.flightdeck.promql.parser.SubqueryExpr;
 import io.flightdeck.promql.parser.UnaryExpr;
 import io.flightdeck.promql.parser.VectorSelector;
@@ -89,8 +90,7 @@ final class QueryHandlers {
   }
 
   byte[] formatQuery(Params params) {
-    Expr expr = parse(params.get("query"));
-    String text = expr.toString();
+    String text = Prettifier.prettify(parse(params.get("query")));
     return ApiJson.success(out -> out.writeString(text));
   }
 

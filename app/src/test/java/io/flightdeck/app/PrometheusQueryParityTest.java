@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The same queries, at the same instant, on a real Prometheus and on Flightdeck fed by its remote
- * write: the response bodies must be identical byte for byte.
+ * write: the response bodies must be identical byte for byte. So must the layout {@code
+ * format_query} gives long queries.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class PrometheusQueryParityTest {
@@ -39,6 +40,25 @@ class PrometheusQueryParityTest {
           "\"hello\"",
           "label_replace(up, \"x\", \"<&>\", \"\", \"\")",
           "sum(");
+
+  /**
+   * Long enough to be laid out over several lines by {@code format_query}; kept to what 2.42 prints
+   * as 3.x does (no {@code group_left} without {@code on}, no quoted label names).
+   */
+  private static final List<String> FORMATTED =
+      List.of(
+          "sum(rate(x[5m]))by(job)",
+          "sum by (Hostname) (rate(node_network_receive_bytes_total{device!~\"lo|docker.*\"}[5m]))"
+              + " / on (Hostname) group_left (cluster) sum by (Hostname) (node_load1{job=\"node\"})",
+          "topk(5, avg_over_time(DCGM_FI_DEV_GPU_UTIL{Hostname=~\"gpu-node-.*\",gpu!=\"7\"}[10m])"
+              + " < bool 15 unless on(gpu) DCGM_FI_DEV_FB_USED > 1000)",
+          "-label_replace(max_over_time((rate(a_long_counter_total{job=\"trainer\"}[1m])"
+              + " - rate(b_long_counter_total{job=\"trainer\"}[1m]))[30m:1m] offset 5m),"
+              + " \"dst\", \"$1\", \"instance\", \"(.*):.*\")",
+          "count_values without (instance) (\"version\", build_info{job=\"a_rather_long_job_name\"}"
+              + " * on (instance) group_right () up{job=\"another_rather_long_job_name\"})",
+          "(increase(DCGM_FI_DEV_XID_ERRORS[1m]) > 0 or (DCGM_FI_DEV_GPU_TEMP >= 90 and"
+              + " DCGM_FI_DEV_POWER_USAGE @ end() > 700)) * 100");
 
   @Test
   void instantQueriesAnswerTheSameBytes(@TempDir Path tmp) throws Exception {
@@ -84,6 +104,13 @@ class PrometheusQueryParityTest {
               + "&step=2.5";
       assertThat(TestHttp.get(flightdeck.uri(range)).body())
           .isEqualTo(TestHttp.get(prometheus.uri(range)).body());
+      for (String query : FORMATTED) {
+        String path =
+            "/api/v1/format_query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8);
+        assertThat(TestHttp.get(flightdeck.uri(path)).body())
+            .as(query)
+            .isEqualTo(TestHttp.get(prometheus.uri(path)).body());
+      }
     } finally {
       flightdeck.close();
     }

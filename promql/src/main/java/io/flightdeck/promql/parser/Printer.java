@@ -56,7 +56,39 @@ final class Printer {
     }
   }
 
+  /** The operator with its grouping and a trailing space when grouped: {@code sum by (job) }. */
+  static String aggregateHead(AggregateExpr e) {
+    Printer printer = new Printer();
+    printer.aggregateHeadOf(e);
+    return printer.out.toString();
+  }
+
+  /** The operator with its modifiers, no spaces around: {@code * on (job) group_left (x)}. */
+  static String binaryOperator(BinaryExpr e) {
+    Printer printer = new Printer();
+    printer.operator(e);
+    return printer.out.toString();
+  }
+
+  /** What follows a subquery's expression: {@code [5m:1m] @ 100.000 offset 1m}. */
+  static String subquerySuffix(SubqueryExpr e) {
+    Printer printer = new Printer();
+    printer.subqueryRange(e);
+    return printer.out.toString();
+  }
+
   private void aggregate(AggregateExpr e) {
+    aggregateHeadOf(e);
+    out.append('(');
+    if (e.param() != null) {
+      expr(e.param());
+      out.append(", ");
+    }
+    expr(e.expr());
+    out.append(')');
+  }
+
+  private void aggregateHeadOf(AggregateExpr e) {
     out.append(e.op().keyword());
     if (e.without()) {
       out.append(" without (");
@@ -67,18 +99,18 @@ final class Printer {
       labels(e.grouping());
       out.append(") ");
     }
-    out.append('(');
-    if (e.param() != null) {
-      expr(e.param());
-      out.append(", ");
-    }
-    expr(e.expr());
-    out.append(')');
   }
 
   private void binary(BinaryExpr e) {
     expr(e.lhs());
-    out.append(' ').append(e.op().symbol());
+    out.append(' ');
+    operator(e);
+    out.append(' ');
+    expr(e.rhs());
+  }
+
+  private void operator(BinaryExpr e) {
+    out.append(e.op().symbol());
     if (e.returnBool()) {
       out.append(" bool");
     }
@@ -98,8 +130,6 @@ final class Printer {
       }
       fill(m);
     }
-    out.append(' ');
-    expr(e.rhs());
   }
 
   /** One {@code fill} when both sides fill with the same value, as Prometheus prints it. */
@@ -152,6 +182,10 @@ final class Printer {
 
   private void subquery(SubqueryExpr e) {
     expr(e.expr());
+    subqueryRange(e);
+  }
+
+  private void subqueryRange(SubqueryExpr e) {
     out.append('[');
     rangeOrExpr(e.range(), e.rangeExpr());
     out.append(':');
