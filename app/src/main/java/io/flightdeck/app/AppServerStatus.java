@@ -53,7 +53,7 @@ final class AppServerStatus implements ServerStatus {
     return flags;
   }
 
-  /** The configuration file in force, as written; empty without one. */
+  /** The configuration in force, defaults filled in and secrets masked. */
   @Override
   public String configYaml() {
     return configText.get();

@@ -3,11 +3,10 @@ package io.flightdeck.app;
 import io.flightdeck.config.Config;
 import io.flightdeck.config.ConfigException;
 import io.flightdeck.config.ConfigLoader;
+import io.flightdeck.config.EffectiveConfigYaml;
 import io.flightdeck.notify.NotificationsConfigException;
 import io.flightdeck.rules.RuleFileException;
 import io.flightdeck.scrape.ScrapeManager;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -27,7 +26,6 @@ final class ConfigReloader {
   private final ScrapeManager scrape;
   private final Consumer<Config> rules;
   private Config current;
-  private String currentText = "";
 
   /**
    * @param file the config file, or null to run {@code withoutFile}'s configuration
@@ -40,8 +38,6 @@ final class ConfigReloader {
     this.withoutFile = withoutFile;
     this.scrape = scrape;
     this.rules = rules;
-    // The file was loaded and checked before this is built; it is the one about to be applied.
-    this.currentText = fileText();
   }
 
   /** Loads the configuration, failing on a bad file; for startup. */
@@ -55,7 +51,6 @@ final class ConfigReloader {
     rules.accept(config);
     scrape.apply(config);
     current = config;
-    currentText = fileText();
   }
 
   /**
@@ -77,29 +72,16 @@ final class ConfigReloader {
       return e.getMessage();
     }
     current = next;
-    currentText = fileText();
     log.info("configuration reloaded from {}", file == null ? "defaults" : file);
     return null;
   }
 
   /**
-   * The text of the configuration file in force, for {@code /api/v1/status/config}; empty when the
-   * server runs without one. (Prometheus shows its parsed configuration with defaults filled in; we
-   * show what the user wrote.)
+   * The configuration in force for {@code /api/v1/status/config}, as Prometheus shows it: parsed,
+   * defaults filled in, secrets masked; empty before the first one is applied.
    */
-  synchronized String currentText() {
-    return currentText;
-  }
-
-  private String fileText() {
-    if (file == null) {
-      return "";
-    }
-    try {
-      return Files.readString(file);
-    } catch (IOException e) {
-      return "";
-    }
+  synchronized String effectiveYaml() {
+    return current == null ? "" : EffectiveConfigYaml.render(current);
   }
 
   synchronized Config current() {

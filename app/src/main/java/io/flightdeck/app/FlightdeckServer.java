@@ -96,7 +96,7 @@ final class FlightdeckServer implements AutoCloseable {
             tsdb,
             headStats(tsdb),
             new AppServerStatus(
-                tsdb, options.flags(), () -> reloader == null ? "" : reloader.currentText()),
+                tsdb, options.flags(), () -> reloader == null ? "" : reloader.effectiveYaml()),
             Clock.system());
     TensorBoardApi tensorboardApi =
         new TensorBoardApi(

@@ -66,8 +66,13 @@ class RulesEndToEndTest {
             Files.createFile(dir.resolve("server.log")),
             "--config.file=" + config)) {
       server.awaitReady();
+      // The configuration in force, with the defaults the file left out.
       assertThat(get(server, "/api/v1/status/config").path("data").path("yaml").asText())
-          .isEqualTo(Files.readString(config));
+          .contains("evaluation_interval: 1s")
+          .contains("rule_files:\n- " + dir.resolve("training.yml"))
+          .contains(
+              "  - follow_redirects: true\n    scheme: http\n    timeout: 10s\n    api_version: v2")
+          .contains("    - 10.1.2.3:9093");
       JsonNode alertmanagers = get(server, "/api/v1/alertmanagers").path("data");
       assertThat(alertmanagers.toString())
           .isEqualTo(

@@ -115,7 +115,7 @@ class ConfigErrorsTest {
             "scrape_configs:\n  - job_name: a\n    body_size_limit: 10XB\n",
             "scrape_configs:\n  - job_name: a\n    body_size_limit: 10KB\n",
             "3:5: scrape_configs[0].body_size_limit: not a valid byte size: \"10XB\" (use e.g."
-                + " 512MB, 10GB)"),
+                + " 512MB, 10GiB)"),
         check(
             "password and password file",
             "scrape_configs:\n  - job_name: a\n    basic_auth: {username: u, password: p,"

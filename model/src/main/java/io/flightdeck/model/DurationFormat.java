@@ -12,7 +12,46 @@ public final class DurationFormat {
   private static final Pattern PART = Pattern.compile("(\\d+)(ms|y|w|d|h|m|s)");
   private static final String ORDER = "y w d h m s ms";
 
+  private static final String[] UNITS = {"y", "w", "d", "h", "m", "s", "ms"};
+  private static final long[] UNIT_MILLIS = {
+    365L * 24 * 3600 * 1000,
+    7L * 24 * 3600 * 1000,
+    24L * 3600 * 1000,
+    3600L * 1000,
+    60L * 1000,
+    1000L,
+    1L
+  };
+
   private DurationFormat() {}
+
+  /**
+   * Prometheus's {@code model.Duration.String()}: biggest unit first, to the millisecond, years and
+   * weeks only when they divide evenly ({@code 90d} reads better than {@code 12w6d}).
+   */
+  public static String format(Duration d) {
+    long ms = d.toNanos() / 1_000_000L;
+    if (ms == 0) {
+      return "0s";
+    }
+    StringBuilder sb = new StringBuilder();
+    if (ms < 0) {
+      sb.append('-');
+      ms = -ms;
+    }
+    for (int i = 0; i < UNITS.length; i++) {
+      long mult = UNIT_MILLIS[i];
+      if (i < 2 && ms % mult != 0) {
+        continue;
+      }
+      long v = ms / mult;
+      if (v > 0) {
+        sb.append(v).append(UNITS[i]);
+        ms -= v * mult;
+      }
+    }
+    return sb.toString();
+  }
 
   public static Duration parse(String text) {
     try {

@@ -1,5 +1,6 @@
 package io.flightdeck.promql.parser;
 
+import io.flightdeck.model.DurationFormat;
 import java.time.Duration;
 
 /**
@@ -17,15 +18,6 @@ final class GoDuration {
     60L * 1_000_000_000L,
     1_000_000_000L,
     1_000_000L
-  };
-  private static final long[] UNIT_MILLIS = {
-    365L * 24 * 3600 * 1000,
-    7L * 24 * 3600 * 1000,
-    24L * 3600 * 1000,
-    3600L * 1000,
-    60L * 1000,
-    1000L,
-    1L
   };
 
   private GoDuration() {}
@@ -119,27 +111,6 @@ final class GoDuration {
   }
 
   static String format(Duration d) {
-    long ms = d.toNanos() / 1_000_000L;
-    if (ms == 0) {
-      return "0s";
-    }
-    StringBuilder sb = new StringBuilder();
-    if (ms < 0) {
-      sb.append('-');
-      ms = -ms;
-    }
-    for (int i = 0; i < UNITS.length; i++) {
-      long mult = UNIT_MILLIS[i];
-      boolean onlyIfExact = i < 2; // years and weeks: 90d reads better than 12w6d
-      if (onlyIfExact && ms % mult != 0) {
-        continue;
-      }
-      long v = ms / mult;
-      if (v > 0) {
-        sb.append(v).append(UNITS[i]);
-        ms -= v * mult;
-      }
-    }
-    return sb.toString();
+    return DurationFormat.format(d);
   }
 }
