@@ -2,7 +2,6 @@ package io.flightdeck.promql.engine;
 
 import io.flightdeck.model.Labels;
 import io.flightdeck.promql.parser.GoFormat;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -40,30 +39,40 @@ final class LabelOps {
 
   /** Only the labels named in {@code names}. */
   static Labels keep(Labels labels, Collection<String> names) {
-    List<String> pairs = new ArrayList<>();
-    for (int i = 0; i < labels.size(); i++) {
-      if (names.contains(labels.name(i))) {
-        pairs.add(labels.name(i));
-        pairs.add(labels.value(i));
-      }
-    }
-    return pairs.size() == 2 * labels.size()
-        ? labels
-        : Labels.fromSortedPairs(pairs.toArray(String[]::new));
+    return filter(labels, names, true);
   }
 
   /** All labels except those named in {@code names}. */
   static Labels drop(Labels labels, Collection<String> names) {
-    List<String> pairs = new ArrayList<>();
-    for (int i = 0; i < labels.size(); i++) {
-      if (!names.contains(labels.name(i))) {
-        pairs.add(labels.name(i));
-        pairs.add(labels.value(i));
+    return filter(labels, names, false);
+  }
+
+  /**
+   * The labels whose membership in {@code names} equals {@code member}. Called per series per
+   * query, so it returns the input untouched when nothing goes, without building anything.
+   */
+  private static Labels filter(Labels labels, Collection<String> names, boolean member) {
+    int size = labels.size();
+    int kept = 0;
+    boolean[] keep = new boolean[size];
+    for (int i = 0; i < size; i++) {
+      keep[i] = names.contains(labels.name(i)) == member;
+      if (keep[i]) {
+        kept++;
       }
     }
-    return pairs.size() == 2 * labels.size()
-        ? labels
-        : Labels.fromSortedPairs(pairs.toArray(String[]::new));
+    if (kept == size) {
+      return labels;
+    }
+    String[] pairs = new String[2 * kept];
+    int j = 0;
+    for (int i = 0; i < size; i++) {
+      if (keep[i]) {
+        pairs[j++] = labels.name(i);
+        pairs[j++] = labels.value(i);
+      }
+    }
+    return Labels.fromSortedPairs(pairs);
   }
 
   /**

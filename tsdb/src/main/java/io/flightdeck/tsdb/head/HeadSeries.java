@@ -283,30 +283,33 @@ final class HeadSeries {
    */
   synchronized SeriesView view(long mint, long maxt, long seq) {
     int hidden = Math.min(recent.hiddenFor(seq), inOrderCount);
-    List<HeadChunk> all = new ArrayList<>(chunks.size() + 1);
-    all.addAll(chunks);
+    // Newest first: the samples this snapshot must not see are the newest in-order ones.
+    List<HeadChunk> newestFirst = new ArrayList<>(4);
     if (open != null) {
-      all.add(
-          new HeadChunk(
-              open.toBytes(),
-              ChunkEncoding.XOR,
-              open.count(),
-              open.count(),
-              openMinTime,
-              open.lastTimestamp(),
-              openMaxSeq));
-    }
-    for (int i = all.size() - 1; i >= 0 && hidden > 0; i--) {
-      HeadChunk chunk = all.get(i);
-      int drop = Math.min(hidden, chunk.count());
+      int drop = Math.min(hidden, open.count());
       hidden -= drop;
-      if (drop == chunk.count()) {
-        all.remove(i);
-      } else {
-        all.set(i, chunk.withCount(chunk.count() - drop));
+      // Only a chunk that stays and overlaps the window is copied out of the writer.
+      if (drop < open.count() && open.lastTimestamp() >= mint && openMinTime <= maxt) {
+        newestFirst.add(
+            new HeadChunk(
+                open.toBytes(),
+                ChunkEncoding.XOR,
+                open.count(),
+                open.count() - drop,
+                openMinTime,
+                open.lastTimestamp(),
+                openMaxSeq));
       }
     }
-    all.removeIf(chunk -> chunk.maxTime() < mint || chunk.minTime() > maxt);
+    for (int i = chunks.size() - 1; i >= 0; i--) {
+      HeadChunk chunk = chunks.get(i);
+      int drop = Math.min(hidden, chunk.count());
+      hidden -= drop;
+      if (drop < chunk.count() && chunk.maxTime() >= mint && chunk.minTime() <= maxt) {
+        newestFirst.add(drop == 0 ? chunk : chunk.withCount(chunk.count() - drop));
+      }
+    }
+    List<HeadChunk> all = newestFirst.reversed();
     long[] oooTimes = new long[0];
     double[] oooValues = new double[0];
     if (outOfOrder != null) {
