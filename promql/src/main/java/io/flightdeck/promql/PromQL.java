@@ -10,6 +10,8 @@ import io.flightdeck.promql.parser.PromQLParser;
  * {@code toString()} is the query in canonical form, as Prometheus prints it.
  */
 public final class PromQL {
+  private static final ParsedQueries DEFAULT_OPTIONS_CACHE = new ParsedQueries(1024);
+
   private PromQL() {}
 
   /**
@@ -20,7 +22,7 @@ public final class PromQL {
    *     of input}) if the query is not valid PromQL
    */
   public static Expr parse(String query) {
-    return PromQLParser.parse(query, ParseOptions.DEFAULT);
+    return DEFAULT_OPTIONS_CACHE.parse(query, ParseOptions.DEFAULT);
   }
 
   /** Parses a query with the given language options. */
