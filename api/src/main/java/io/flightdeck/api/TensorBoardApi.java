@@ -18,6 +18,7 @@ public final class TensorBoardApi {
   static final String HISTOGRAM_BUCKET = "tensorboard_histogram_bucket";
   static final String HISTOGRAM_COUNT = "tensorboard_histogram_count";
   static final String HISTOGRAM_SUM = "tensorboard_histogram_sum";
+  static final String HISTOGRAM_QUANTILE = "tensorboard_histogram_quantile";
 
   private static final String PREFIX = "/api/v1/tensorboard";
 

@@ -1,5 +1,6 @@
 package io.flightdeck.api;
 
+import io.flightdeck.model.StaleMarker;
 import io.flightdeck.storage.Querier;
 import io.flightdeck.storage.Queryable;
 import io.flightdeck.storage.SampleIterator;
@@ -18,6 +19,11 @@ import java.util.TreeMap;
  * tensorboard_histogram_bucket} series as TensorBoard draws them: each bucket's own count between
  * consecutive bounds, the first from {@code -Inf}. {@code sum} is absent where none was stored.
  *
+ * <p>A tag whose edges moved too often to keep as buckets is stored as its distribution from some
+ * point on (naming.md): those points have no buckets but {@code "distribution":[["0","v"],
+ * ["0.0668","v"], ...]}, the value at each fraction of the weight, as TensorBoard's Distributions
+ * dashboard draws it.
+ *
  * <p>The storage holds no step for histograms (naming.md), so points are keyed by wall time only.
  */
 final class TensorBoardHistogramsHandler {
@@ -34,6 +40,8 @@ final class TensorBoardHistogramsHandler {
     List<Map<Long, Double>> cumulative = new ArrayList<>();
     TreeMap<Long, Double> counts = new TreeMap<>();
     Map<Long, Double> sums = new HashMap<>();
+    TreeMap<Double, String> quantileNames = new TreeMap<>();
+    Map<String, Map<Long, Double>> quantiles = new HashMap<>();
     try (Querier querier = storage.querier(Params.MIN_TIME, Params.MAX_TIME)) {
       SeriesSet buckets =
           querier.select(false, TensorBoardParams.series(params, TensorBoardApi.HISTOGRAM_BUCKET));
@@ -51,6 +59,14 @@ final class TensorBoardHistogramsHandler {
           querier.select(false, TensorBoardParams.series(params, TensorBoardApi.HISTOGRAM_SUM));
       if (sum.next()) {
         read(sum.at().iterator(null), sums);
+      }
+      SeriesSet distribution =
+          querier.select(
+              false, TensorBoardParams.series(params, TensorBoardApi.HISTOGRAM_QUANTILE));
+      while (distribution.next()) {
+        String q = distribution.at().labels().get("quantile");
+        quantileNames.put(Double.parseDouble(q), q);
+        quantiles.put(q, read(distribution.at().iterator(null), new HashMap<>()));
       }
     }
     Integer[] order = new Integer[bounds.size()];
@@ -87,15 +103,31 @@ final class TensorBoardHistogramsHandler {
               }
             }
             out.writeEndArray();
+            if (quantiles.values().stream().anyMatch(values -> values.containsKey(t))) {
+              out.writeArrayFieldStart("distribution");
+              for (String q : quantileNames.values()) {
+                Double value = quantiles.get(q).get(t);
+                if (value != null) {
+                  out.writeStartArray();
+                  out.writeString(q);
+                  out.writeString(GoFloats.sampleValue(value));
+                  out.writeEndArray();
+                }
+              }
+              out.writeEndArray();
+            }
             out.writeEndObject();
           }
           out.writeEndArray();
         });
   }
 
+  /** The samples by timestamp, without the staleness marker that ends a bucket series. */
   private static Map<Long, Double> read(SampleIterator samples, Map<Long, Double> into) {
     while (samples.next()) {
-      into.put(samples.timestamp(), samples.value());
+      if (!StaleMarker.is(samples.value())) {
+        into.put(samples.timestamp(), samples.value());
+      }
     }
     return into;
   }

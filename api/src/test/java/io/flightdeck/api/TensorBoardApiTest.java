@@ -97,6 +97,10 @@ class TensorBoardApiTest {
   private final TensorBoardApi api = new TensorBoardApi(storage, texts, images, hparams);
 
   private FakeExchange get(String path, String... params) {
+    return get(api, path, params);
+  }
+
+  private static FakeExchange get(TensorBoardApi api, String path, String... params) {
     FakeExchange exchange = new FakeExchange(params);
     api.routes().stream()
         .filter(r -> r.method().equals("GET") && r.path().equals("/api/v1/tensorboard" + path))
@@ -215,6 +219,49 @@ class TensorBoardApiTest {
                 + "[\"-Inf\",\"0.5\",\"2\"],[\"0.5\",\"+Inf\",\"1\"]]},"
                 + "{\"wall_time\":1700000001,\"count\":\"6\",\"buckets\":["
                 + "[\"-Inf\",\"0.5\",\"1\"],[\"0.5\",\"1\",\"3\"],[\"1\",\"+Inf\",\"2\"]]}]}");
+  }
+
+  @Test
+  void aTagStoredAsItsDistributionFromSomePointOnListsItThere() {
+    MemoryStorage switched =
+        new MemoryStorage()
+            // Buckets for the first point; at the second they end with a staleness marker.
+            .add(
+                series("tensorboard_histogram_bucket", "a", "m", "le", "+Inf"),
+                new long[] {T, T + 1000},
+                new double[] {4, io.flightdeck.model.StaleMarker.VALUE})
+            .add(
+                series("tensorboard_histogram_count", "a", "m"),
+                new long[] {T, T + 1000},
+                new double[] {4, 4})
+            .add(
+                series("tensorboard_histogram_quantile", "a", "m", "quantile", "0"),
+                new long[] {T + 1000},
+                new double[] {-1})
+            .add(
+                series("tensorboard_histogram_quantile", "a", "m", "quantile", "0.5"),
+                new long[] {T + 1000},
+                new double[] {0.25})
+            .add(
+                series("tensorboard_histogram_quantile", "a", "m", "quantile", "1"),
+                new long[] {T + 1000},
+                new double[] {2});
+    FakeExchange r =
+        get(
+            new TensorBoardApi(switched, texts, images, hparams),
+            "/histograms",
+            "logdir",
+            LOGDIR,
+            "run",
+            "a",
+            "tag",
+            "m");
+    assertThat(r.body)
+        .isEqualTo(
+            "{\"status\":\"success\",\"data\":["
+                + "{\"wall_time\":1700000000,\"count\":\"4\",\"buckets\":[[\"-Inf\",\"+Inf\",\"4\"]]},"
+                + "{\"wall_time\":1700000001,\"count\":\"4\",\"buckets\":[],\"distribution\":["
+                + "[\"0\",\"-1\"],[\"0.5\",\"0.25\"],[\"1\",\"2\"]]}]}");
   }
 
   @Test

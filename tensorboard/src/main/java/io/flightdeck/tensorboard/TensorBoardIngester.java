@@ -1,6 +1,7 @@
 package io.flightdeck.tensorboard;
 
 import io.flightdeck.model.Labels;
+import io.flightdeck.model.StaleMarker;
 import io.flightdeck.storage.Appendable;
 import io.flightdeck.storage.Appender;
 import io.flightdeck.storage.SampleRejectedException;
@@ -37,7 +38,16 @@ public final class TensorBoardIngester {
   public static final String HISTOGRAM_COUNT = "tensorboard_histogram_count";
   public static final String HISTOGRAM_SUM = "tensorboard_histogram_sum";
   public static final String HISTOGRAM_STEP = "tensorboard_histogram_step";
+  public static final String HISTOGRAM_QUANTILE = "tensorboard_histogram_quantile";
   public static final String RESTART_STEP = "tensorboard_restart_step";
+
+  /**
+   * The most bucket bounds one histogram tag may have. Writers with fixed edges (PyTorch's and
+   * TF1's default exponential bins) stay far below; edges that move at every step (TF2's even
+   * buckets between min and max, NumPy's {@code bins='auto'}) would add bounds, and series,
+   * forever.
+   */
+  static final int MAX_BUCKET_BOUNDS = 1024;
 
   private final Appendable storage;
   private final SideStores stores;
@@ -179,31 +189,30 @@ public final class TensorBoardIngester {
     long t = s.clock.next(p.wallTimeSeconds());
     List<Double> limits = p.bucketLimits();
     // Most writers keep a tag's edges fixed: only a new layout can add bounds.
-    if (!limits.equals(s.lastLimits)) {
-      for (Double limit : limits) {
-        if (limit < Double.MAX_VALUE) {
-          Key key = s.key;
-          s.buckets.computeIfAbsent(limit, le -> new Ref(labels(HISTOGRAM_BUCKET, key, le)));
+    if (s.quantiles == null && !limits.equals(s.lastLimits)) {
+      if (s.wouldExceed(limits, MAX_BUCKET_BOUNDS)) {
+        switchToDistribution(s, t);
+      } else {
+        for (Double limit : limits) {
+          if (limit < Double.MAX_VALUE) {
+            Key key = s.key;
+            s.buckets.computeIfAbsent(limit, le -> new Ref(labels(HISTOGRAM_BUCKET, key, le)));
+          }
         }
+        s.lastLimits = limits;
+        s.layoutChanged();
       }
-      s.lastLimits = limits;
-      s.layoutChanged();
-    }
-    // Every bound the series ever had gets a value, so a query at this time never mixes in a
-    // bucket left over from an earlier step with a different layout.
-    double cumulative = 0;
-    int i = 0;
-    int n = limits.size();
-    for (int b = 0; b < s.bounds.length; b++) {
-      double bound = s.bounds[b];
-      while (i < n && p.bucketLimit(i) <= bound) {
-        cumulative += p.bucketCount(i++);
-      }
-      Ref ref = s.bucketRefs[b];
-      ref.ref = append(ref.ref, ref.labels, t, cumulative);
     }
     double total = p.totalCount();
-    s.inf.ref = append(s.inf.ref, s.inf.labels, t, total);
+    if (s.quantiles == null) {
+      writeBuckets(s, p, t, total);
+    } else {
+      double[] values = HistogramDistribution.of(p);
+      for (int q = 0; q < values.length; q++) {
+        Ref ref = s.quantiles[q];
+        ref.ref = append(ref.ref, ref.labels, t, values[q]);
+      }
+    }
     s.count.ref = append(s.count.ref, s.count.labels, t, total);
     // The histograms plugin's [k,3] form has no sum; leave a gap rather than store a NaN.
     if (!Double.isNaN(p.sum())) {
@@ -212,6 +221,44 @@ public final class TensorBoardIngester {
     s.step.ref = append(s.step.ref, s.step.labels, t, p.step());
     s.restarts.observe(p.step(), t);
     histogramPoints++;
+  }
+
+  /**
+   * Every bound the series ever had gets a value, so a query at this time never mixes in a bucket
+   * left over from an earlier step with a different layout.
+   */
+  private void writeBuckets(HistogramSeries s, HistogramPoint p, long t, double total) {
+    double cumulative = 0;
+    int i = 0;
+    int n = p.bucketLimits().size();
+    for (int b = 0; b < s.bounds.length; b++) {
+      double bound = s.bounds[b];
+      while (i < n && p.bucketLimit(i) <= bound) {
+        cumulative += p.bucketCount(i++);
+      }
+      Ref ref = s.bucketRefs[b];
+      ref.ref = append(ref.ref, ref.labels, t, cumulative);
+    }
+    s.inf.ref = append(s.inf.ref, s.inf.labels, t, total);
+  }
+
+  /**
+   * From {@code t} on the tag is stored as its distribution ({@link #HISTOGRAM_QUANTILE}); its
+   * bucket series end with a staleness marker, so no query mixes their last values in.
+   */
+  private void switchToDistribution(HistogramSeries s, long t) {
+    for (Ref ref : s.bucketRefs) {
+      ref.ref = append(ref.ref, ref.labels, t, StaleMarker.VALUE);
+    }
+    s.inf.ref = append(s.inf.ref, s.inf.labels, t, StaleMarker.VALUE);
+    s.quantiles = new Ref[HistogramDistribution.BASIS_POINTS.length];
+    for (int q = 0; q < s.quantiles.length; q++) {
+      Labels labels =
+          labels(HISTOGRAM_QUANTILE, s.key, null).toBuilder()
+              .set("quantile", PrometheusFloat.format(HistogramDistribution.BASIS_POINTS[q] / 1e4))
+              .build();
+      s.quantiles[q] = new Ref(labels);
+    }
   }
 
   private void writeText(String run, TextPoint p) {
@@ -375,6 +422,20 @@ public final class TensorBoardIngester {
       this.sum = sum;
       this.step = step;
       this.restarts = restarts;
+    }
+
+    /** Once set, the tag is stored as its distribution, one series per basis point. */
+    Ref[] quantiles;
+
+    /** Whether this layout would take the tag past {@code max} distinct bounds. */
+    boolean wouldExceed(List<Double> limits, int max) {
+      int added = 0;
+      for (Double limit : limits) {
+        if (limit < Double.MAX_VALUE && !buckets.containsKey(limit)) {
+          added++;
+        }
+      }
+      return buckets.size() + added > max;
     }
 
     void layoutChanged() {
