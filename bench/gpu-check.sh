@@ -7,7 +7,8 @@
 #   --jar PATH         the built agent jar (default app/target/flightdeck.jar; build it first with
 #                      ./mvnw -q -pl app -am package -DskipTests)
 #   --load-seconds N   how long the matmul load runs (default 40)
-# Needs: a Java 21+ runtime (JAVA_HOME, PATH, or a jlink image in bench/gpu-check-runtime),
+# Needs: a Java 21+ runtime (JAVA_HOME, PATH, or the 48 MB jlink image that
+# bench/gpu-check-runtime.sh builds into bench/gpu-check-runtime on a machine with a JDK),
 # nvidia-smi, python3 with torch and CUDA. Exit code: 0 when every compared reading agrees within
 # its tolerance, 1 otherwise, 2 when something it needs is missing.
 set -euo pipefail

@@ -31,13 +31,18 @@ final class AgentProcess implements AutoCloseable {
 
   /** Starts {@code flightdeck agent} on a free port; output goes to {@code log}. */
   static AgentProcess start(Path log, String... flags) throws IOException {
+    return start(Path.of(System.getProperty("java.home"), "bin", "java"), log, flags);
+  }
+
+  /** The same, on another Java runtime. */
+  static AgentProcess start(Path java, Path log, String... flags) throws IOException {
     int port = LocalPorts.free();
     List<String> args = new ArrayList<>();
     args.add("agent");
     args.add("--web.listen-address=127.0.0.1:" + port);
     args.addAll(List.of(flags));
     Process process =
-        new ProcessBuilder(FlightdeckCli.command(args.toArray(new String[0])))
+        new ProcessBuilder(FlightdeckCli.command(java, args.toArray(new String[0])))
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))

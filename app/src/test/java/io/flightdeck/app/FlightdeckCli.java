@@ -23,8 +23,13 @@ final class FlightdeckCli {
 
   /** The command line starting {@code flightdeck args...} in a new JVM. */
   static List<String> command(String... args) {
+    return command(Path.of(System.getProperty("java.home"), "bin", "java"), args);
+  }
+
+  /** The same, on another Java runtime. */
+  static List<String> command(Path java, String... args) {
     List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add(java.toString());
     // Small, quick-starting JVMs: several run at once on CI's two cores.
     command.add("-Xmx512m");
     command.add("-XX:+UseSerialGC");
