@@ -5,6 +5,7 @@ import io.flightdeck.promql.parser.GoFormat;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -24,7 +25,15 @@ final class LabelOps {
 
   /** The label set without its metric name and the type and unit labels that describe it. */
   static Labels withoutMetadata(Labels labels) {
-    return drop(labels, METADATA);
+    return filter(labels, name -> !isMetadata(name));
+  }
+
+  /** All three metadata names are eight characters starting with two underscores. */
+  private static boolean isMetadata(String name) {
+    return name.length() == 8
+        && name.charAt(0) == '_'
+        && name.charAt(1) == '_'
+        && METADATA.contains(name);
   }
 
   /** Whether both label sets have the same name, type and unit (each possibly absent). */
@@ -39,24 +48,24 @@ final class LabelOps {
 
   /** Only the labels named in {@code names}. */
   static Labels keep(Labels labels, Collection<String> names) {
-    return filter(labels, names, true);
+    return filter(labels, names::contains);
   }
 
   /** All labels except those named in {@code names}. */
   static Labels drop(Labels labels, Collection<String> names) {
-    return filter(labels, names, false);
+    return filter(labels, name -> !names.contains(name));
   }
 
   /**
-   * The labels whose membership in {@code names} equals {@code member}. Called per series per
-   * query, so it returns the input untouched when nothing goes, without building anything.
+   * The labels whose names {@code accepts} accepts. Called per series per query, so it returns the
+   * input untouched when nothing goes, without building anything.
    */
-  private static Labels filter(Labels labels, Collection<String> names, boolean member) {
+  private static Labels filter(Labels labels, Predicate<String> accepts) {
     int size = labels.size();
     int kept = 0;
     boolean[] keep = new boolean[size];
     for (int i = 0; i < size; i++) {
-      keep[i] = names.contains(labels.name(i)) == member;
+      keep[i] = accepts.test(labels.name(i));
       if (keep[i]) {
         kept++;
       }
