@@ -101,6 +101,15 @@ public final class XorEncoder {
     return out.byteLength();
   }
 
+  /**
+   * The encoder's own buffer, not a copy, for readers of the open chunk. Appends only set bits
+   * after those of the samples so far (into zeroed bytes) or move on to a new array, so a reader
+   * that stops after the {@link #count()} it saw decodes the same samples while appends go on.
+   */
+  public byte[] liveBytes() {
+    return out.buffer();
+  }
+
   /** A copy of the encoded bytes so far: an immutable chunk for readers. */
   public byte[] toBytes() {
     return java.util.Arrays.copyOf(out.buffer(), out.byteLength());

@@ -288,11 +288,12 @@ final class HeadSeries {
     if (open != null) {
       int drop = Math.min(hidden, open.count());
       hidden -= drop;
-      // Only a chunk that stays and overlaps the window is copied out of the writer.
       if (drop < open.count() && open.lastTimestamp() >= mint && openMinTime <= maxt) {
+        // Queries run far more often than a series gets samples: read the writer's buffer in
+        // place rather than copy it (readers stop after the count fixed here).
         newestFirst.add(
             new HeadChunk(
-                open.toBytes(),
+                open.liveBytes(),
                 ChunkEncoding.XOR,
                 open.count(),
                 open.count() - drop,
