@@ -38,27 +38,6 @@ final class GoTime {
     return "." + s.substring(0, end);
   }
 
-  /** Prometheus's {@code model.Duration} notation: 1h30m, 5m, 0s, 1d, 500ms. */
-  static String promDuration(long ms) {
-    if (ms == 0) {
-      return "0s";
-    }
-    StringBuilder out = new StringBuilder();
-    if (ms < 0) {
-      out.append('-');
-      ms = -ms;
-    }
-    long[] sizes = {365L * 86_400_000, 7L * 86_400_000, 86_400_000, 3_600_000, 60_000, 1000, 1};
-    String[] units = {"y", "w", "d", "h", "m", "s", "ms"};
-    for (int i = 0; i < sizes.length; i++) {
-      if (ms >= sizes[i]) {
-        out.append(ms / sizes[i]).append(units[i]);
-        ms %= sizes[i];
-      }
-    }
-    return out.toString();
-  }
-
   /** Go's {@code time.Duration.String()}: 5m0s, 1h0m0s, 1.5s, 0s. */
   static String goDuration(long ms) {
     if (ms == 0) {

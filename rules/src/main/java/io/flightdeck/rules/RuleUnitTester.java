@@ -1,5 +1,6 @@
 package io.flightdeck.rules;
 
+import io.flightdeck.model.DurationFormat;
 import io.flightdeck.model.GoQuote;
 import io.flightdeck.model.Labels;
 import io.flightdeck.promql.PromQL;
@@ -186,7 +187,7 @@ public final class RuleUnitTester {
           String in = tg.name().isEmpty() ? "" : " (in TestGroup " + tg.name() + ")";
           return List.of(
               "an item under alert_rule_test misses required attribute alertname at eval_time "
-                  + GoTime.promDuration(a.evalTime().toMillis())
+                  + DurationFormat.format(a.evalTime())
                   + in);
         }
       }
@@ -290,7 +291,7 @@ public final class RuleUnitTester {
           .formatted(
               name,
               test.alertname(),
-              GoTime.promDuration(test.evalTime().toMillis()),
+              DurationFormat.format(test.evalTime()),
               alertList(exp),
               alertList(got));
     }
@@ -332,8 +333,7 @@ public final class RuleUnitTester {
     private String checkExpr(UnitTestFile.ExprTest test, RuleQuery query) {
       String head =
           "    expr: %s, time: %s"
-              .formatted(
-                  GoQuote.quote(test.expr()), GoTime.promDuration(test.evalTime().toMillis()));
+              .formatted(GoQuote.quote(test.expr()), DurationFormat.format(test.evalTime()));
       List<Sample> result;
       try {
         result = query.query(PromQL.parse(test.expr()), test.evalTime().toMillis());

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Canonical PromQL text for a tree, character for character what Prometheus's {@code String()}
@@ -18,15 +19,11 @@ final class Printer {
   private Printer() {}
 
   static String print(Expr expr) {
-    Printer printer = new Printer();
-    printer.expr(expr);
-    return printer.out.toString();
+    return printed(p -> p.expr(expr));
   }
 
   static String print(DurationTerm term) {
-    Printer printer = new Printer();
-    printer.duration(term);
-    return printer.out.toString();
+    return printed(p -> p.duration(term));
   }
 
   private void expr(Expr expr) {
@@ -58,22 +55,22 @@ final class Printer {
 
   /** The operator with its grouping and a trailing space when grouped: {@code sum by (job) }. */
   static String aggregateHead(AggregateExpr e) {
-    Printer printer = new Printer();
-    printer.aggregateHeadOf(e);
-    return printer.out.toString();
+    return printed(p -> p.aggregateHeadOf(e));
   }
 
   /** The operator with its modifiers, no spaces around: {@code * on (job) group_left (x)}. */
   static String binaryOperator(BinaryExpr e) {
-    Printer printer = new Printer();
-    printer.operator(e);
-    return printer.out.toString();
+    return printed(p -> p.operator(e));
   }
 
   /** What follows a subquery's expression: {@code [5m:1m] @ 100.000 offset 1m}. */
   static String subquerySuffix(SubqueryExpr e) {
+    return printed(p -> p.subqueryRange(e));
+  }
+
+  private static String printed(Consumer<Printer> body) {
     Printer printer = new Printer();
-    printer.subqueryRange(e);
+    body.accept(printer);
     return printer.out.toString();
   }
 
