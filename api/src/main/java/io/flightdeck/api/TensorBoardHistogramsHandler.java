@@ -14,8 +14,8 @@ import java.util.TreeMap;
 
 /**
  * {@code tensorboard/histograms?logdir=&run=&tag=}: one histogram series, a point per stored
- * histogram in time order: {@code {"wall_time":..., "count":"n", "sum":"s", "buckets":[["lower",
- * "upper", "count"], ...]}}. Buckets come back from the cumulative {@code
+ * histogram by step: {@code {"step":n, "wall_time":..., "count":"n", "sum":"s",
+ * "buckets":[["lower", "upper", "count"], ...]}}. Buckets come back from the cumulative {@code
  * tensorboard_histogram_bucket} series as TensorBoard draws them: each bucket's own count between
  * consecutive bounds, the first from {@code -Inf}. {@code sum} is absent where none was stored.
  *
@@ -24,7 +24,8 @@ import java.util.TreeMap;
  * ["0.0668","v"], ...]}, the value at each fraction of the weight, as TensorBoard's Distributions
  * dashboard draws it.
  *
- * <p>The storage holds no step for histograms (naming.md), so points are keyed by wall time only.
+ * <p>Points a restart superseded are left out as TensorBoard does (a point with step {@code s}
+ * hides every earlier point with step {@code >= s}), as for scalars.
  */
 final class TensorBoardHistogramsHandler {
   private final Queryable storage;
@@ -39,6 +40,7 @@ final class TensorBoardHistogramsHandler {
     List<Bound> bounds = new ArrayList<>();
     List<Map<Long, Double>> cumulative = new ArrayList<>();
     TreeMap<Long, Double> counts = new TreeMap<>();
+    Map<Long, Double> steps = new HashMap<>();
     Map<Long, Double> sums = new HashMap<>();
     TreeMap<Double, String> quantileNames = new TreeMap<>();
     Map<String, Map<Long, Double>> quantiles = new HashMap<>();
@@ -49,6 +51,11 @@ final class TensorBoardHistogramsHandler {
         String le = buckets.at().labels().get("le");
         bounds.add(new Bound(parseLe(le), le));
         cumulative.add(read(buckets.at().iterator(null), new HashMap<>()));
+      }
+      SeriesSet step =
+          querier.select(false, TensorBoardParams.series(params, TensorBoardApi.HISTOGRAM_STEP));
+      if (step.next()) {
+        read(step.at().iterator(null), steps);
       }
       SeriesSet count =
           querier.select(false, TensorBoardParams.series(params, TensorBoardApi.HISTOGRAM_COUNT));
@@ -69,18 +76,20 @@ final class TensorBoardHistogramsHandler {
         quantiles.put(q, read(distribution.at().iterator(null), new HashMap<>()));
       }
     }
+    List<long[]> kept = keptPoints(counts.keySet(), steps);
     Integer[] order = new Integer[bounds.size()];
     Arrays.setAll(order, i -> i);
     Arrays.sort(order, (a, b) -> Double.compare(bounds.get(a).le(), bounds.get(b).le()));
     return ApiJson.success(
         out -> {
           out.writeStartArray();
-          for (Map.Entry<Long, Double> point : counts.entrySet()) {
-            long t = point.getKey();
+          for (long[] point : kept) {
+            long t = point[0];
             out.writeStartObject();
+            out.writeNumberField("step", point[1]);
             out.writeFieldName("wall_time");
             ApiJson.timestamp(out, t);
-            out.writeStringField("count", GoFloats.sampleValue(point.getValue()));
+            out.writeStringField("count", GoFloats.sampleValue(counts.get(t)));
             Double s = sums.get(t);
             if (s != null) {
               out.writeStringField("sum", GoFloats.sampleValue(s));
@@ -120,6 +129,26 @@ final class TensorBoardHistogramsHandler {
           }
           out.writeEndArray();
         });
+  }
+
+  /**
+   * {@code [time, step]} of the points a step-axis view shows, in time order: a step not above the
+   * last kept one supersedes it (and those before it down to a lower step). A point without a step
+   * sample (one refused by storage) is left out.
+   */
+  private static List<long[]> keptPoints(Iterable<Long> times, Map<Long, Double> steps) {
+    List<long[]> kept = new ArrayList<>();
+    for (long t : times) {
+      Double step = steps.get(t);
+      if (step == null) {
+        continue;
+      }
+      while (!kept.isEmpty() && kept.getLast()[1] >= step.longValue()) {
+        kept.removeLast();
+      }
+      kept.add(new long[] {t, step.longValue()});
+    }
+    return kept;
   }
 
   /** The samples by timestamp, without the staleness marker that ends a bucket series. */

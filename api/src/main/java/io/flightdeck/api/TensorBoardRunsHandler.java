@@ -15,10 +15,9 @@ import java.util.TreeMap;
  * {@code [{"logdir":..., "run":..., "tags":[{"tag":..., "kind":"scalar", "min_step":0,
  * "max_step":99}, ...]}]}. Kinds are {@code scalar} and {@code histogram} from storage and {@code
  * text} from the text stores. The step range is that of the points a step-axis view shows: after a
- * restart the highest step is the last one written. Histograms carry no step in storage, so they
- * have no range.
+ * restart the highest step is the last one written.
  *
- * <p>The scalar ranges read every step sample, so the cost grows with the stored points.
+ * <p>The ranges read every step sample, so the cost grows with the stored points.
  */
 final class TensorBoardRunsHandler {
   private final Queryable storage;
@@ -53,19 +52,9 @@ final class TensorBoardRunsHandler {
   byte[] runs(Params params) {
     Map<RunKey, Map<TagKey, Steps>> runs = new TreeMap<>();
     try (Querier querier = storage.querier(Params.MIN_TIME, Params.MAX_TIME)) {
-      SeriesSet steps = querier.select(false, metric(TensorBoardApi.SCALAR_STEP));
-      SampleIterator reuse = null;
-      while (steps.next()) {
-        reuse = steps.at().iterator(reuse);
-        Steps range = scalarSteps(reuse);
-        if (range != null) {
-          add(runs, steps.at().labels(), "scalar", range);
-        }
-      }
-      SeriesSet histograms = querier.select(false, metric(TensorBoardApi.HISTOGRAM_COUNT));
-      while (histograms.next()) {
-        add(runs, histograms.at().labels(), "histogram", null);
-      }
+      addStepRanges(runs, querier.select(false, metric(TensorBoardApi.SCALAR_STEP)), "scalar");
+      addStepRanges(
+          runs, querier.select(false, metric(TensorBoardApi.HISTOGRAM_STEP)), "histogram");
     }
     for (String logdir : texts.logdirs()) {
       for (String run : texts.runs(logdir)) {
@@ -138,8 +127,20 @@ final class TensorBoardRunsHandler {
     return Matcher.equal(Labels.METRIC_NAME, name);
   }
 
+  private static void addStepRanges(
+      Map<RunKey, Map<TagKey, Steps>> runs, SeriesSet steps, String kind) {
+    SampleIterator reuse = null;
+    while (steps.next()) {
+      reuse = steps.at().iterator(reuse);
+      Steps range = stepRange(reuse);
+      if (range != null) {
+        add(runs, steps.at().labels(), kind, range);
+      }
+    }
+  }
+
   /** The lowest step ever written (a restart may go below the first) and the last one. */
-  private static Steps scalarSteps(SampleIterator samples) {
+  private static Steps stepRange(SampleIterator samples) {
     if (!samples.next()) {
       return null;
     }

@@ -39,23 +39,27 @@ class TensorBoardApiTest {
               new double[] {1, 2, 3, 2, 3, 9})
           .add(series("tensorboard_scalar_step", "b", "lr"), new long[] {T}, new double[] {7})
           .add(series("tensorboard_scalar", "b", "lr"), new long[] {T}, new double[] {1e-7})
-          // Bound 1 appears only at the second point.
+          // Bound 1 appears only at the second point; the third restarts at a lower step.
           .add(
               series("tensorboard_histogram_bucket", "a", "w", "le", "0.5"),
-              new long[] {T, T + 1000},
-              new double[] {2, 1})
+              new long[] {T, T + 1000, T + 2000},
+              new double[] {2, 1, 1})
           .add(
               series("tensorboard_histogram_bucket", "a", "w", "le", "1"),
-              new long[] {T + 1000},
-              new double[] {4})
+              new long[] {T + 1000, T + 2000},
+              new double[] {4, 2})
           .add(
               series("tensorboard_histogram_bucket", "a", "w", "le", "+Inf"),
-              new long[] {T, T + 1000},
-              new double[] {3, 6})
+              new long[] {T, T + 1000, T + 2000},
+              new double[] {3, 6, 3})
           .add(
               series("tensorboard_histogram_count", "a", "w"),
-              new long[] {T, T + 1000},
-              new double[] {3, 6})
+              new long[] {T, T + 1000, T + 2000},
+              new double[] {3, 6, 3})
+          .add(
+              series("tensorboard_histogram_step", "a", "w"),
+              new long[] {T, T + 1000, T + 2000},
+              new double[] {10, 20, 15})
           .add(series("tensorboard_histogram_sum", "a", "w"), new long[] {T}, new double[] {1.25});
 
   private final FakeTexts texts =
@@ -122,7 +126,7 @@ class TensorBoardApiTest {
                 + "{\"tag\":\"loss\",\"kind\":\"scalar\",\"min_step\":1,\"max_step\":9},"
                 + "{\"tag\":\"notes\",\"kind\":\"text\",\"min_step\":10,\"max_step\":20},"
                 + "{\"tag\":\"samples\",\"kind\":\"image\",\"min_step\":5,\"max_step\":8},"
-                + "{\"tag\":\"w\",\"kind\":\"histogram\"}]},"
+                + "{\"tag\":\"w\",\"kind\":\"histogram\",\"min_step\":10,\"max_step\":15}]},"
                 + "{\"logdir\":\"/logs\",\"run\":\"b\",\"tags\":["
                 + "{\"tag\":\"lr\",\"kind\":\"scalar\",\"min_step\":7,\"max_step\":7}]},"
                 + "{\"logdir\":\"/logs\",\"run\":\"c\",\"tags\":["
@@ -210,15 +214,16 @@ class TensorBoardApiTest {
   }
 
   @Test
-  void histogramBucketsAreDecumulatedPerPoint() {
+  void histogramBucketsAreDecumulatedPerPointAndARestartSupersedesLaterSteps() {
     FakeExchange r = get("/histograms", "logdir", LOGDIR, "run", "a", "tag", "w");
+    // Step 20 is superseded by the restart at step 15.
     assertThat(r.body)
         .isEqualTo(
             "{\"status\":\"success\",\"data\":["
-                + "{\"wall_time\":1700000000,\"count\":\"3\",\"sum\":\"1.25\",\"buckets\":["
-                + "[\"-Inf\",\"0.5\",\"2\"],[\"0.5\",\"+Inf\",\"1\"]]},"
-                + "{\"wall_time\":1700000001,\"count\":\"6\",\"buckets\":["
-                + "[\"-Inf\",\"0.5\",\"1\"],[\"0.5\",\"1\",\"3\"],[\"1\",\"+Inf\",\"2\"]]}]}");
+                + "{\"step\":10,\"wall_time\":1700000000,\"count\":\"3\",\"sum\":\"1.25\","
+                + "\"buckets\":[[\"-Inf\",\"0.5\",\"2\"],[\"0.5\",\"+Inf\",\"1\"]]},"
+                + "{\"step\":15,\"wall_time\":1700000002,\"count\":\"3\",\"buckets\":["
+                + "[\"-Inf\",\"0.5\",\"1\"],[\"0.5\",\"1\",\"1\"],[\"1\",\"+Inf\",\"1\"]]}]}");
   }
 
   @Test
@@ -234,6 +239,10 @@ class TensorBoardApiTest {
                 series("tensorboard_histogram_count", "a", "m"),
                 new long[] {T, T + 1000},
                 new double[] {4, 4})
+            .add(
+                series("tensorboard_histogram_step", "a", "m"),
+                new long[] {T, T + 1000},
+                new double[] {1, 2})
             .add(
                 series("tensorboard_histogram_quantile", "a", "m", "quantile", "0"),
                 new long[] {T + 1000},
@@ -259,8 +268,9 @@ class TensorBoardApiTest {
     assertThat(r.body)
         .isEqualTo(
             "{\"status\":\"success\",\"data\":["
-                + "{\"wall_time\":1700000000,\"count\":\"4\",\"buckets\":[[\"-Inf\",\"+Inf\",\"4\"]]},"
-                + "{\"wall_time\":1700000001,\"count\":\"4\",\"buckets\":[],\"distribution\":["
+                + "{\"step\":1,\"wall_time\":1700000000,\"count\":\"4\","
+                + "\"buckets\":[[\"-Inf\",\"+Inf\",\"4\"]]},"
+                + "{\"step\":2,\"wall_time\":1700000001,\"count\":\"4\",\"buckets\":[],\"distribution\":["
                 + "[\"0\",\"-1\"],[\"0.5\",\"0.25\"],[\"1\",\"2\"]]}]}");
   }
 

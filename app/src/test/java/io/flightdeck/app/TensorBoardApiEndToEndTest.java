@@ -88,7 +88,7 @@ class TensorBoardApiEndToEndTest {
               + "{\"tag\":\"notes/text_summary\",\"kind\":\"text\",\"min_step\":0,\"max_step\":5},"
               + "{\"tag\":\"samples\",\"kind\":\"image\",\"min_step\":1,\"max_step\":1},"
               + "{\"tag\":\"train/loss\",\"kind\":\"scalar\",\"min_step\":0,\"max_step\":2},"
-              + "{\"tag\":\"weights\",\"kind\":\"histogram\"}]},"
+              + "{\"tag\":\"weights\",\"kind\":\"histogram\",\"min_step\":0,\"max_step\":2}]},"
               + ("{\"logdir\":\"" + l + "\",\"run\":\"run-b\",\"tags\":[")
               + "{\"tag\":\"eval/acc\",\"kind\":\"scalar\",\"min_step\":10,\"max_step\":10}]}]}";
       awaitBody(server, "/api/v1/tensorboard/runs", runs);
@@ -100,9 +100,9 @@ class TensorBoardApiEndToEndTest {
       assertThat(get(server, "histograms", "logdir", l, "run", "run-a", "tag", "weights"))
           .isEqualTo(
               ("{\"status\":\"success\",\"data\":["
-                      + "{\"wall_time\":%d,\"count\":\"4\",\"sum\":\"2\",\"buckets\":["
+                      + "{\"step\":0,\"wall_time\":%d,\"count\":\"4\",\"sum\":\"2\",\"buckets\":["
                       + "[\"-Inf\",\"0.5\",\"1\"],[\"0.5\",\"1\",\"2\"],[\"1\",\"+Inf\",\"1\"]]},"
-                      + "{\"wall_time\":%d,\"count\":\"4\",\"sum\":\"3.5\",\"buckets\":["
+                      + "{\"step\":2,\"wall_time\":%d,\"count\":\"4\",\"sum\":\"3.5\",\"buckets\":["
                       + "[\"-Inf\",\"0.5\",\"0\"],[\"0.5\",\"1\",\"3\"],[\"1\",\"+Inf\",\"1\"]]}]}")
                   .formatted(W, W + 2));
       String goodbye =
