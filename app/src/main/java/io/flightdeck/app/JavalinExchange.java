@@ -4,12 +4,14 @@ import io.flightdeck.api.ApiExchange;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Adapts a Javalin request to the API's exchange: form body values first, then the URL query. */
 final class JavalinExchange implements ApiExchange {
   private static final String FORM = "application/x-www-form-urlencoded";
 
   private final Context ctx;
+  private Map<String, List<String>> form;
 
   JavalinExchange(Context ctx) {
     this.ctx = ctx;
@@ -31,7 +33,10 @@ final class JavalinExchange implements ApiExchange {
     String contentType = ctx.contentType();
     // Only a form body is read as parameters; any other body is not the API's business.
     if (contentType != null && contentType.startsWith(FORM)) {
-      values.addAll(ctx.formParams(name));
+      if (form == null) {
+        form = FormBody.parse(ctx.bodyAsBytes());
+      }
+      values.addAll(form.getOrDefault(name, List.of()));
     }
     values.addAll(ctx.queryParams(name));
     return values;
