@@ -32,6 +32,7 @@ public final class GpuCollector implements AutoCloseable {
   private final Map<Integer, String> lost = new TreeMap<>();
   private final Map<String, String> startFailures = new TreeMap<>();
   private Nvml nvml;
+  private GpmSampler gpm;
   private String unavailable;
   private String driverVersion;
   private XidMonitor xids;
@@ -58,7 +59,8 @@ public final class GpuCollector implements AutoCloseable {
     if (nvml == null) {
       return;
     }
-    NvmlGpuReader reader = new NvmlGpuReader(nvml);
+    gpm = new GpmSampler(nvml);
+    NvmlGpuReader reader = new NvmlGpuReader(nvml, gpm);
     try {
       driverVersion = nvml.driverVersion();
     } catch (NvmlException e) {
@@ -92,7 +94,7 @@ public final class GpuCollector implements AutoCloseable {
       throw new IllegalStateException("GpuCollector.collect() before start()");
     }
     Map<String, String> failures = new TreeMap<>(startFailures);
-    NvmlGpuReader reader = new NvmlGpuReader(nvml);
+    NvmlGpuReader reader = new NvmlGpuReader(nvml, gpm);
     TreeSet<Integer> indices = new TreeSet<>(identities.keySet());
     indices.addAll(lost.keySet());
     for (int index = 0, count = deviceCount(failures); index < count; index++) {
@@ -128,6 +130,7 @@ public final class GpuCollector implements AutoCloseable {
     } catch (NvmlException e) {
       // nvml.md: stop polling a lost handle; the health gauge keeps the GPU visible.
       lost.put(index, healthReason(e));
+      gpm.forget(index);
       return GpuReading.unhealthy(identities.getOrDefault(index, known), healthReason(e));
     }
   }
@@ -152,12 +155,16 @@ public final class GpuCollector implements AutoCloseable {
     };
   }
 
-  /** Stops the Xid monitor and shuts NVML down; a failure here is not worth an exception. */
+  /**
+   * Frees the GPM buffers, stops the Xid monitor and shuts NVML down; a failure here is not worth
+   * an exception.
+   */
   @Override
   public synchronized void close() {
     if (nvml == null) {
       return;
     }
+    gpm.close(); // GPM buffers belong to NVML: free them before it shuts down
     try {
       if (xids != null) {
         xids.close();

@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * Reads one GPU through {@link Nvml} into a {@link GpuReading}, applying nvml.md's error policy:
  * "absent" codes drop the one series, a "lost" code aborts the whole GPU (thrown), anything else
- * drops the series and is reported in {@code failures}. Stateless; one call per GPU and scrape.
+ * drops the series and is reported in {@code failures}. Stateless but for the GPM samples kept by
+ * the {@link GpmSampler} it is given; one call per GPU and scrape.
  */
 final class NvmlGpuReader {
   private static final int FI_RETIRED_SBE = 29;
@@ -54,9 +55,11 @@ final class NvmlGpuReader {
   }
 
   private final Nvml nvml;
+  private final GpmSampler gpm;
 
-  NvmlGpuReader(Nvml nvml) {
+  NvmlGpuReader(Nvml nvml, GpmSampler gpm) {
     this.nvml = nvml;
+    this.gpm = gpm;
   }
 
   /** Reads identity labels; those NVML cannot give are null. */
@@ -132,6 +135,7 @@ final class NvmlGpuReader {
               values.put(DcgmField.GPU_UTIL, (double) u.gpu());
               values.put(DcgmField.MEM_COPY_UTIL, (double) u.memory());
             });
+    gpm.read(identity.index(), device, values, prefix, failures);
     put(
         values,
         DcgmField.ENC_UTIL,

@@ -3,10 +3,13 @@ package io.flightdeck.collector.gpu;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import com.sun.jna.NativeLibrary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,24 +26,23 @@ final class FakeNvmlLibrary {
     this.library = library;
   }
 
-  /** Compiles the stub into {@code dir} and writes {@code config} as its configuration. */
-  static FakeNvmlLibrary build(Path dir, String config) throws IOException, InterruptedException {
+  /**
+   * Compiles the stub into {@code dir} and writes {@code config} as its configuration; {@code
+   * defines} are preprocessor symbols such as {@code FAKE_NVML_NO_GPM}.
+   */
+  static FakeNvmlLibrary build(Path dir, String config, String... defines)
+      throws IOException, InterruptedException {
     if (!Files.isExecutable(GCC)) {
       fail("gcc not found at " + GCC + ": it is needed to build the fake NVML library");
     }
     Path library = dir.resolve("libnvidia-ml.so.1");
-    Process gcc =
-        new ProcessBuilder(
-                GCC.toString(),
-                "-shared",
-                "-fPIC",
-                "-Wall",
-                "-Werror",
-                "-o",
-                library.toString(),
-                SOURCE.toAbsolutePath().toString())
-            .redirectErrorStream(true)
-            .start();
+    List<String> command =
+        new ArrayList<>(List.of(GCC.toString(), "-shared", "-fPIC", "-Wall", "-Werror"));
+    for (String define : defines) {
+      command.add("-D" + define);
+    }
+    command.addAll(List.of("-o", library.toString(), SOURCE.toAbsolutePath().toString()));
+    Process gcc = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(gcc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(gcc.waitFor(60, TimeUnit.SECONDS)).as("gcc finished").isTrue();
     assertThat(gcc.exitValue()).as("gcc output: %s", output).isZero();
@@ -56,6 +58,16 @@ final class FakeNvmlLibrary {
 
   Path path() {
     return library;
+  }
+
+  /**
+   * Calls one of the stub's own {@code int f(void)} functions, such as {@code
+   * fake_gpm_live_samples}, in the same loaded library the collector uses.
+   */
+  int stubCount(String function) {
+    return NativeLibrary.getInstance(library.toString())
+        .getFunction(function)
+        .invokeInt(new Object[0]);
   }
 
   /** Loads the stub through {@link JnaNvml}, which must succeed. */
