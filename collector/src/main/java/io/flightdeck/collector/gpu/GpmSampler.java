@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 /**
  * The {@code DCGM_FI_PROF_*} activity ratios from NVML's GPM (Hopper and newer). GPM reports rates
@@ -12,9 +13,11 @@ import java.util.Set;
  * collection samples once into the spare buffer and reads the rates since the previous collection's
  * sample. A GPU's first collection (or the first after a failed sample) has nothing to compare with
  * and reports none. Whether a GPU supports GPM is asked once; a GPU without it, or a driver without
- * the GPM symbols, gets no ratios and no failure. Buffers are freed by {@link #forget} and {@link
- * #close()}, which must come before NVML shuts down. Not thread-safe: {@link GpuCollector}
- * serialises calls.
+ * the GPM symbols, gets no ratios and no failure. NVML's counters refresh about every 100 ms
+ * (nvml.h), so a collection less than that after a GPU's last sample (the server collects once at
+ * start and again at once) keeps that sample and reports no ratios for the GPU. Buffers are freed
+ * by {@link #forget} and {@link #close()}, which must come before NVML shuts down. Not thread-safe:
+ * {@link GpuCollector} serialises calls.
  */
 final class GpmSampler implements AutoCloseable {
   private static final int[] METRIC_IDS = {
@@ -27,11 +30,17 @@ final class GpmSampler implements AutoCloseable {
   /** GPM answers percent; DCGM's fields are ratios. */
   private static final double PERCENT = 100.0;
 
-  /** A GPU's two buffers: {@code latest} holds the last sample once {@code sampled}. */
+  private static final long MIN_INTERVAL_NANOS = 100_000_000L;
+
+  /**
+   * A GPU's two buffers: {@code latest} holds the last sample, taken at {@code sampledAt}, once
+   * {@code sampled}.
+   */
   private static final class Buffers {
     long latest;
     long spare;
     boolean sampled;
+    long sampledAt;
 
     Buffers(long latest, long spare) {
       this.latest = latest;
@@ -40,11 +49,14 @@ final class GpmSampler implements AutoCloseable {
   }
 
   private final Nvml nvml;
+  private final LongSupplier nanoTime;
   private final Map<Integer, Buffers> buffers = new HashMap<>();
   private final Set<Integer> unsupported = new HashSet<>();
 
-  GpmSampler(Nvml nvml) {
+  /** {@code nanoTime} is {@link System#nanoTime} but in tests. */
+  GpmSampler(Nvml nvml, LongSupplier nanoTime) {
     this.nvml = nvml;
+    this.nanoTime = nanoTime;
   }
 
   /**
@@ -70,6 +82,10 @@ final class GpmSampler implements AutoCloseable {
         return;
       }
     }
+    long now = nanoTime.getAsLong();
+    if (gpu.sampled && now - gpu.sampledAt < MIN_INTERVAL_NANOS) {
+      return;
+    }
     try {
       nvml.gpmSampleGet(device, gpu.spare);
     } catch (NvmlException e) {
@@ -83,6 +99,7 @@ final class GpmSampler implements AutoCloseable {
     gpu.latest = gpu.spare;
     gpu.spare = previous;
     gpu.sampled = true;
+    gpu.sampledAt = now;
     if (!compare) {
       return;
     }

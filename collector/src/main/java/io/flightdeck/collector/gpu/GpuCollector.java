@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -27,6 +28,7 @@ public final class GpuCollector implements AutoCloseable {
   private final Supplier<NvmlLoad> loader;
   private final String hostname;
   private final ProcessInfoReader processes;
+  private final LongSupplier nanoTime;
   private final XidCatalog catalog = XidCatalog.load();
   private final Map<Integer, GpuIdentity> identities = new TreeMap<>();
   private final Map<Integer, String> lost = new TreeMap<>();
@@ -37,17 +39,24 @@ public final class GpuCollector implements AutoCloseable {
   private String driverVersion;
   private XidMonitor xids;
 
-  GpuCollector(Supplier<NvmlLoad> loader, String hostname, ProcessInfoReader processes) {
+  /** {@code nanoTime} paces GPM samples; {@link System#nanoTime} but in tests. */
+  GpuCollector(
+      Supplier<NvmlLoad> loader,
+      String hostname,
+      ProcessInfoReader processes,
+      LongSupplier nanoTime) {
     this.loader = loader;
     this.hostname = hostname;
     this.processes = processes;
+    this.nanoTime = nanoTime;
   }
 
   public static GpuCollector create(GpuCollectorOptions options) {
     return new GpuCollector(
         () -> JnaNvml.load(options.nvmlLibrary()),
         options.hostname(),
-        new ProcessInfoReader(options.procRoot()));
+        new ProcessInfoReader(options.procRoot()),
+        System::nanoTime);
   }
 
   /** Loads and initialises NVML, learns the GPUs and starts the Xid monitor. */
@@ -59,7 +68,7 @@ public final class GpuCollector implements AutoCloseable {
     if (nvml == null) {
       return;
     }
-    gpm = new GpmSampler(nvml);
+    gpm = new GpmSampler(nvml, nanoTime);
     NvmlGpuReader reader = new NvmlGpuReader(nvml, gpm);
     try {
       driverVersion = nvml.driverVersion();

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * Builds the fake libnvidia-ml of {@code src/test/c/fake_nvml.c} with gcc into a folder, beside its
@@ -68,6 +70,24 @@ final class FakeNvmlLibrary {
     return NativeLibrary.getInstance(library.toString())
         .getFunction(function)
         .invokeInt(new Object[0]);
+  }
+
+  /**
+   * A collector on the stub for host {@code node-a}, reading processes under {@code procRoot}, with
+   * {@code nanoTime} as its clock (GPM samples are paced by it).
+   */
+  GpuCollector collector(Path procRoot, LongSupplier nanoTime) {
+    return new GpuCollector(
+        () -> JnaNvml.load(library.toString()),
+        "node-a",
+        new ProcessInfoReader(procRoot),
+        nanoTime);
+  }
+
+  /** A clock one second further on at every reading: GPM samples are never too close. */
+  static LongSupplier tickingClock() {
+    AtomicLong now = new AtomicLong();
+    return () -> now.addAndGet(1_000_000_000L);
   }
 
   /** Loads the stub through {@link JnaNvml}, which must succeed. */

@@ -112,8 +112,7 @@ class GpuCollectorGoldenTest {
   void fakeNvmlRendersTheGoldenBody() throws Exception {
     FakeNvmlLibrary fake = FakeNvmlLibrary.build(dir, CONFIG);
     GpuCollector collector =
-        GpuCollector.create(
-            new GpuCollectorOptions(fake.path().toString(), "node-a", procfs(dir.resolve("proc"))));
+        fake.collector(procfs(dir.resolve("proc")), FakeNvmlLibrary.tickingClock());
     collector.start();
     try {
       assertThat(healthy(collector.collect())).containsEntry("2", 1.0);

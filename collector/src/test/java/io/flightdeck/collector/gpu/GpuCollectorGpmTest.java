@@ -6,6 +6,8 @@ import io.flightdeck.collector.host.MetricFamily;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,6 +112,28 @@ class GpuCollectorGpmTest {
   }
 
   @Test
+  void collectionSoonAfterTheLastSampleKeepsIt() throws Exception {
+    FakeNvmlLibrary fake = FakeNvmlLibrary.build(dir, CONFIG);
+    AtomicLong now = new AtomicLong();
+    GpuCollector collector = start(fake, now::get);
+    try {
+      collector.collect();
+      now.addAndGet(99_000_000L);
+      GpuCollector.Scrape tooSoon = collector.collect();
+      now.addAndGet(1_000_000L);
+      GpuCollector.Scrape later = collector.collect();
+
+      // NVML refreshes its counters about every 100 ms: a closer pair would be a rate of nothing.
+      assertThat(byGpu(tooSoon, GR)).isEmpty();
+      assertThat(tooSoon.failures()).isEmpty();
+      // The first sample was kept, so the next collection 100 ms after it has its ratios.
+      assertThat(byGpu(later, GR)).containsExactly(Map.entry("0", 0.875));
+    } finally {
+      collector.close();
+    }
+  }
+
+  @Test
   void driverWithoutGpmSymbolsGivesNoRatiosAndNoFailure() throws Exception {
     FakeNvmlLibrary fake = FakeNvmlLibrary.build(dir, CONFIG, "FAKE_NVML_NO_GPM");
     GpuCollector collector = start(fake);
@@ -143,8 +167,11 @@ class GpuCollectorGpmTest {
   }
 
   private GpuCollector start(FakeNvmlLibrary fake) {
-    GpuCollector collector =
-        GpuCollector.create(new GpuCollectorOptions(fake.path().toString(), "node-a", dir));
+    return start(fake, FakeNvmlLibrary.tickingClock());
+  }
+
+  private GpuCollector start(FakeNvmlLibrary fake, LongSupplier nanoTime) {
+    GpuCollector collector = fake.collector(dir, nanoTime);
     collector.start();
     return collector;
   }
