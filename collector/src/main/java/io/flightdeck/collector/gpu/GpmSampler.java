@@ -145,7 +145,7 @@ final class GpmSampler implements AutoCloseable {
     }
   }
 
-  /** Frees the buffers of a GPU that is gone; it is not sampled again. */
+  /** Frees the buffers of a GPU the collector gave up (lost, or its handle gone). */
   void forget(int index) {
     Buffers gpu = buffers.remove(index);
     if (gpu != null) {

@@ -33,9 +33,9 @@ final class JnaNvml implements Nvml {
    * nvmlGpmMetricsGet_t {u32 version; u32 numMetrics; nvmlGpmSample_t sample1 at 8; sample2 at 16;
    * nvmlGpmMetric_t metrics[NVML_GPM_METRIC_MAX] at 24}, version NVML_GPM_METRICS_GET_VERSION = 1.
    * nvmlGpmMetric_t {u32 metricId; nvmlReturn_t nvmlReturn at 4; double value at 8; char*
-   * shortName, longName, unit at 16, 24, 32} is 40 bytes. NVML_GPM_METRIC_MAX grew from 98 to 166
-   * (API 12) and 333 (API 13) while the version stayed 1, so a driver cannot tell which array size
-   * its caller allocated: the buffer holds the largest, whatever numMetrics says.
+   * shortName, longName, unit at 16, 24, 32} is 40 bytes. NVML_GPM_METRIC_MAX grew from 98 through
+   * 166 and 210 to 333 (go-nvml's history) while the version stayed 1, so a driver cannot tell which
+   * array size its caller allocated: the buffer holds the largest, whatever numMetrics says.
    */
   private static final int GPM_SUPPORT_VERSION = 1;
   private static final int GPM_SUPPORT_SIZE = 8;
