@@ -61,23 +61,18 @@ final class GpmSampler implements AutoCloseable {
 
   /**
    * Samples GPU {@code index} and puts the ratios since its previous sample into {@code values};
-   * failures go to {@code failures} under {@code prefix}, as {@link NvmlGpuReader} reports them.
+   * failures go to {@code failures} as {@link NvmlGpuReader} reports them ({@code gpu<index> gpm}).
    *
    * @throws NvmlException when the GPU is lost
    */
-  void read(
-      int index,
-      long device,
-      Map<DcgmField, Double> values,
-      String prefix,
-      Map<String, String> failures)
+  void read(int index, long device, Map<DcgmField, Double> values, Map<String, String> failures)
       throws NvmlException {
     if (unsupported.contains(index)) {
       return;
     }
     Buffers gpu = buffers.get(index);
     if (gpu == null) {
-      gpu = allocate(index, device, prefix, failures);
+      gpu = allocate(index, device, failures);
       if (gpu == null) {
         return;
       }
@@ -91,7 +86,7 @@ final class GpmSampler implements AutoCloseable {
     } catch (NvmlException e) {
       // The next good sample would span the gap; start over from it instead.
       gpu.sampled = false;
-      report(e, prefix + "gpmSample", failures);
+      report(e, index, "gpmSample", failures);
       return;
     }
     long previous = gpu.latest;
@@ -107,7 +102,7 @@ final class GpmSampler implements AutoCloseable {
     try {
       metrics = nvml.gpmMetrics(previous, gpu.latest, METRIC_IDS);
     } catch (NvmlException e) {
-      report(e, prefix + "gpmMetrics", failures);
+      report(e, index, "gpmMetrics", failures);
       return;
     }
     for (int i = 0; i < FIELDS.length; i++) {
@@ -120,7 +115,7 @@ final class GpmSampler implements AutoCloseable {
   }
 
   /** Asks for support and allocates the buffers; null when there are none to use (yet). */
-  private Buffers allocate(int index, long device, String prefix, Map<String, String> failures)
+  private Buffers allocate(int index, long device, Map<String, String> failures)
       throws NvmlException {
     long first = 0;
     try {
@@ -140,7 +135,7 @@ final class GpmSampler implements AutoCloseable {
         // Pre-Hopper or a driver without GPM: asking again each collection would only cost.
         unsupported.add(index);
       }
-      report(e, prefix + "gpm", failures);
+      report(e, index, "gpm", failures);
       return null;
     }
   }
@@ -171,13 +166,14 @@ final class GpmSampler implements AutoCloseable {
     }
   }
 
-  private static void report(NvmlException e, String what, Map<String, String> failures)
+  /** The key is built only on failure: most collections have none. */
+  private static void report(NvmlException e, int index, String call, Map<String, String> failures)
       throws NvmlException {
     if (e.lost()) {
       throw e;
     }
     if (!e.absent()) {
-      failures.put(what, e.getMessage());
+      failures.put("gpu" + index + " " + call, e.getMessage());
     }
   }
 }

@@ -135,7 +135,7 @@ final class NvmlGpuReader {
               values.put(DcgmField.GPU_UTIL, (double) u.gpu());
               values.put(DcgmField.MEM_COPY_UTIL, (double) u.memory());
             });
-    gpm.read(identity.index(), device, values, prefix, failures);
+    gpm.read(identity.index(), device, values, failures);
     put(
         values,
         DcgmField.ENC_UTIL,

@@ -112,6 +112,29 @@ class GpuCollectorGpmTest {
   }
 
   @Test
+  void otherErrorIsReportedAndSupportAskedAgain() throws Exception {
+    FakeNvmlLibrary fake =
+        FakeNvmlLibrary.build(dir, CONFIG.replace("gpu0.gpm=1", "gpu0.gpm=ERR:999"));
+    GpuCollector collector = start(fake);
+    try {
+      GpuCollector.Scrape failed = collector.collect();
+      fake.configure(CONFIG);
+      collector.collect();
+      GpuCollector.Scrape recovered = collector.collect();
+
+      assertThat(failed.failures())
+          .containsOnly(
+              Map.entry("gpu0 gpm", "[call=nvmlGpmQueryDeviceSupport] [code=999] Unknown Error"));
+      assertThat(byGpu(recovered, GR)).containsExactly(Map.entry("0", 0.875));
+      assertThat(recovered.failures()).isEmpty();
+      // Unlike an unsupported GPU, one whose answer was an error is asked again.
+      assertThat(fake.stubCount("fake_gpm_support_queries")).isEqualTo(4);
+    } finally {
+      collector.close();
+    }
+  }
+
+  @Test
   void collectionSoonAfterTheLastSampleKeepsIt() throws Exception {
     FakeNvmlLibrary fake = FakeNvmlLibrary.build(dir, CONFIG);
     AtomicLong now = new AtomicLong();
