@@ -69,7 +69,7 @@ public final class GpuCollector implements AutoCloseable {
       return;
     }
     gpm = new GpmSampler(nvml, nanoTime);
-    NvmlGpuReader reader = new NvmlGpuReader(nvml, gpm);
+    NvmlGpuReader reader = new NvmlGpuReader(nvml);
     try {
       driverVersion = nvml.driverVersion();
     } catch (NvmlException e) {
@@ -103,7 +103,7 @@ public final class GpuCollector implements AutoCloseable {
       throw new IllegalStateException("GpuCollector.collect() before start()");
     }
     Map<String, String> failures = new TreeMap<>(startFailures);
-    NvmlGpuReader reader = new NvmlGpuReader(nvml, gpm);
+    NvmlGpuReader reader = new NvmlGpuReader(nvml);
     TreeSet<Integer> indices = new TreeSet<>(identities.keySet());
     indices.addAll(lost.keySet());
     for (int index = 0, count = deviceCount(failures); index < count; index++) {
@@ -135,7 +135,7 @@ public final class GpuCollector implements AutoCloseable {
         identity = reader.identity(index, handle, failures);
         identities.put(index, identity);
       }
-      return reader.read(identity, handle, failures);
+      return reader.read(identity, handle, gpm, failures);
     } catch (NvmlException e) {
       // nvml.md: stop polling a lost handle; the health gauge keeps the GPU visible.
       lost.put(index, healthReason(e));
