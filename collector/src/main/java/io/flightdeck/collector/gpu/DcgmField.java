@@ -94,14 +94,14 @@ enum DcgmField {
       MetricType.GAUGE,
       "The rate of data received over the PCIe bus - including both protocol headers and data"
           + " payloads - in bytes per second."),
-  /** From GPM (Hopper and newer), as the three below: NVML_GPM_METRIC_GRAPHICS_UTIL / 100. */
+  /** From GPM (Hopper and newer), as are the two below: NVML_GPM_METRIC_GRAPHICS_UTIL / 100. */
   PROF_GR_ENGINE_ACTIVE(
       "DCGM_FI_PROF_GR_ENGINE_ACTIVE",
       MetricType.GAUGE,
       "Ratio of time the graphics engine is active."),
   /**
-   * NVML_GPM_METRIC_ANY_TENSOR_UTIL / 100: any tensor pipe, as dcgm_fields.h defines field 1004
-   * (the CSV's "HMMA" is older wording).
+   * NVML_GPM_METRIC_ANY_TENSOR_UTIL / 100: any tensor pipe, as dcgm_fields.h defines field 1004,
+   * though the CSV's help names HMMA only.
    */
   PROF_PIPE_TENSOR_ACTIVE(
       "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE",
