@@ -94,6 +94,10 @@ gpu$g.replay=2
 gpu$g.ecc.0.0=7
 gpu$g.ecc.1.0=0
 gpu$g.remap=1,0,0,0
+gpu$g.gpm=1
+gpu$g.gpm.1=87.5
+gpu$g.gpm.5=43.25
+gpu$g.gpm.10=61
 CONF
   done
 } > "$WORK/nvml/fake-nvml.conf"

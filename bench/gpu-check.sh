@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # GPU check for a machine with an NVIDIA driver: runs `flightdeck agent` against the real NVML,
 # compares its readings with `nvidia-smi --query-gpu` taken at the same moment, idle and under a
-# PyTorch matrix-multiply load, and prints a table. One short run (about 2 minutes).
+# PyTorch matrix-multiply load, and prints a table, then the GPM activity ratios (Hopper and newer)
+# it read at both moments. One short run (about 2 minutes).
 #
 # Usage: bench/gpu-check.sh [--jar PATH] [--load-seconds N]
 #   --jar PATH         the built agent jar (default app/target/flightdeck.jar; build it first with
@@ -113,10 +114,22 @@ compare() {
     END { exit bad }'
 }
 
+# The agent's GPM activity ratios (Hopper and newer), as rows "| phase | gpu | metric | value |";
+# nvidia-smi has no equivalent, so they are printed, not compared.
+gpm_rows() {
+  curl -fsS "http://127.0.0.1:$PORT/metrics" | awk -v phase="$1" '
+    /^DCGM_FI_PROF_(GR_ENGINE|PIPE_TENSOR|DRAM)_ACTIVE\{/ {
+      name = substr($0, 1, index($0, "{") - 1)
+      match($0, /gpu="[0-9]+"/)
+      printf "| %s | %s | %s | %s |\n", phase, substr($0, RSTART + 5, RLENGTH - 6), name, $NF
+    }'
+}
+
 echo "| phase | gpu | reading | agent | nvidia-smi | |"
 echo "|---|---:|---|---:|---:|---|"
 status=0
 read_both | compare idle || status=1
+gpm=$(gpm_rows idle || true)
 
 python3 - "$load_seconds" <<'PY' >"$WORK/load.log" 2>&1 &
 import sys, time, torch
@@ -130,8 +143,19 @@ PY
 load_pid=$!
 sleep $((load_seconds / 2))
 read_both | compare load || status=1
+gpm+=$'\n'$(gpm_rows load || true)
 wait "$load_pid" || true
 load_pid=""
+
+echo
+echo "GPM activity ratios seen by the agent (no nvidia-smi equivalent):"
+if [[ -n ${gpm//$'\n'/} ]]; then
+  echo "| phase | gpu | metric | agent |"
+  echo "|---|---:|---|---:|"
+  grep -v '^$' <<<"$gpm"
+else
+  echo "none: GPM needs a Hopper or newer GPU and a driver that has it"
+fi
 
 echo
 echo "XID and health series seen by the agent:"

@@ -7,6 +7,10 @@
  *   clock.mem|reasons|pcie.tx|pcie.rx|replay|ecc.<type>.<counter>|remap|field.<id>|procs|events
  * lost=1 makes every call on that device answer NVML_ERROR_GPU_IS_LOST. nvmlDeviceGetCount_v2
  * re-reads the file, so a test can change a GPU between scrapes.
+ * GPM: gpu<N>.gpm is isSupportedDevice (1 or 0; absent: NOT_SUPPORTED), gpu<N>.gpm.<metricId> the
+ * percent nvmlGpmMetricsGet answers for that metric (absent: NOT_SUPPORTED in its nvmlReturn).
+ * Built with -DFAKE_NVML_NO_GPM it lacks the GPM symbols, as drivers before them do.
+ * fake_gpm_live_samples() and fake_gpm_support_queries() let tests see what the caller did.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -354,3 +358,105 @@ int nvmlEventSetWait_v2(void *set, unsigned char *data, unsigned int timeout_ms)
 }
 
 int nvmlEventSetFree(void *set) { return set == &event_set ? OK : INVALID_ARGUMENT; }
+
+#ifndef FAKE_NVML_NO_GPM
+/* The GPM structs declared as nvml.h declares them, so gcc lays them out independently of the
+ * offsets the Java binding writes. The array is API 12's size; a driver only touches numMetrics. */
+#define GPM_METRIC_MAX 166
+typedef struct {
+  unsigned int metricId;
+  int nvmlReturn;
+  double value;
+  struct { char *shortName; char *longName; char *unit; } metricInfo;
+} gpm_metric;
+typedef struct {
+  unsigned int version;
+  unsigned int numMetrics;
+  void *sample1;
+  void *sample2;
+  gpm_metric metrics[GPM_METRIC_MAX];
+} gpm_metrics_get;
+typedef struct { unsigned int version; unsigned int isSupportedDevice; } gpm_support;
+
+#define MAX_SAMPLES 64
+/* A sample records which device it was taken on and when (a call sequence number), so
+ * nvmlGpmMetricsGet can refuse samples of different devices, untaken ones, or the wrong order. */
+static struct gpm_sample { int used, device, taken; unsigned long seq; } samples[MAX_SAMPLES];
+static unsigned long sample_seq;
+static int support_queries;
+
+int fake_gpm_live_samples(void) {
+  int live = 0;
+  for (int i = 0; i < MAX_SAMPLES; i++) live += samples[i].used;
+  return live;
+}
+
+int fake_gpm_support_queries(void) { return support_queries; }
+
+static struct gpm_sample *sample_of(void *p) {
+  struct gpm_sample *s = p;
+  return s >= samples && s < samples + MAX_SAMPLES && s->used ? s : NULL;
+}
+
+int nvmlGpmQueryDeviceSupport(void *d, gpm_support *support) {
+  support_queries++;
+  if (support->version != 1) return 25; /* ARGUMENT_VERSION_MISMATCH */
+  return device_uint(d, "gpm", &support->isSupportedDevice);
+}
+
+int nvmlGpmSampleAlloc(void **sample) {
+  if (!initialized) return UNINITIALIZED;
+  for (int i = 0; i < MAX_SAMPLES; i++) {
+    if (!samples[i].used) {
+      memset(&samples[i], 0, sizeof samples[i]);
+      samples[i].used = 1;
+      *sample = &samples[i];
+      return OK;
+    }
+  }
+  return 20; /* NVML_ERROR_MEMORY */
+}
+
+int nvmlGpmSampleFree(void *sample) {
+  if (!initialized) return UNINITIALIZED;
+  struct gpm_sample *s = sample_of(sample);
+  if (!s) return INVALID_ARGUMENT;
+  s->used = 0;
+  return OK;
+}
+
+int nvmlGpmSampleGet(void *d, void *sample) {
+  struct gpm_sample *s = sample_of(sample);
+  if (!s) return INVALID_ARGUMENT;
+  unsigned int supported = 0;
+  int rc = device_uint(d, "gpm", &supported);
+  if (rc != OK) return rc;
+  if (!supported) return NOT_SUPPORTED;
+  s->device = ((struct device *)d)->index;
+  s->taken = 1;
+  s->seq = ++sample_seq;
+  return OK;
+}
+
+int nvmlGpmMetricsGet(gpm_metrics_get *get) {
+  if (!initialized) return UNINITIALIZED;
+  if (get->version != 1) return 25; /* ARGUMENT_VERSION_MISMATCH */
+  struct gpm_sample *a = sample_of(get->sample1), *b = sample_of(get->sample2);
+  if (get->numMetrics > GPM_METRIC_MAX || !a || !b || !a->taken || !b->taken
+      || a->device != b->device || a->seq >= b->seq)
+    return INVALID_ARGUMENT;
+  static char short_name[] = "metric", long_name[] = "fake GPM metric", unit[] = "%";
+  for (unsigned int i = 0; i < get->numMetrics; i++) {
+    gpm_metric *m = &get->metrics[i];
+    char key[32];
+    const char *v;
+    snprintf(key, sizeof key, "gpm.%u", m->metricId);
+    m->nvmlReturn = device_value(&devices[a->device], key, &v);
+    m->value = m->nvmlReturn == OK ? strtod(v, NULL) : 0;
+    m->metricInfo.shortName = short_name;
+    m->metricInfo.longName = long_name;
+    m->metricInfo.unit = unit;
+  }
+  return OK;
+}
+#endif

@@ -94,6 +94,24 @@ enum DcgmField {
       MetricType.GAUGE,
       "The rate of data received over the PCIe bus - including both protocol headers and data"
           + " payloads - in bytes per second."),
+  /** From GPM (Hopper and newer), as are the two below: NVML_GPM_METRIC_GRAPHICS_UTIL / 100. */
+  PROF_GR_ENGINE_ACTIVE(
+      "DCGM_FI_PROF_GR_ENGINE_ACTIVE",
+      MetricType.GAUGE,
+      "Ratio of time the graphics engine is active."),
+  /**
+   * NVML_GPM_METRIC_ANY_TENSOR_UTIL / 100: any tensor pipe, as dcgm_fields.h defines field 1004,
+   * though the CSV's help names HMMA only.
+   */
+  PROF_PIPE_TENSOR_ACTIVE(
+      "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE",
+      MetricType.GAUGE,
+      "Ratio of cycles the tensor (HMMA) pipe is active."),
+  /** NVML_GPM_METRIC_DRAM_BW_UTIL / 100. */
+  PROF_DRAM_ACTIVE(
+      "DCGM_FI_PROF_DRAM_ACTIVE",
+      MetricType.GAUGE,
+      "Ratio of cycles the device memory interface is active sending or receiving data."),
   /** Not in default-counters.csv (DCGM field 112); exported because alerts need it. */
   CLOCKS_EVENT_REASONS(
       "DCGM_FI_DEV_CLOCKS_EVENT_REASONS",

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -27,26 +28,35 @@ public final class GpuCollector implements AutoCloseable {
   private final Supplier<NvmlLoad> loader;
   private final String hostname;
   private final ProcessInfoReader processes;
+  private final LongSupplier nanoTime;
   private final XidCatalog catalog = XidCatalog.load();
   private final Map<Integer, GpuIdentity> identities = new TreeMap<>();
   private final Map<Integer, String> lost = new TreeMap<>();
   private final Map<String, String> startFailures = new TreeMap<>();
   private Nvml nvml;
+  private GpmSampler gpm;
   private String unavailable;
   private String driverVersion;
   private XidMonitor xids;
 
-  GpuCollector(Supplier<NvmlLoad> loader, String hostname, ProcessInfoReader processes) {
+  /** {@code nanoTime} paces GPM samples; {@link System#nanoTime} but in tests. */
+  GpuCollector(
+      Supplier<NvmlLoad> loader,
+      String hostname,
+      ProcessInfoReader processes,
+      LongSupplier nanoTime) {
     this.loader = loader;
     this.hostname = hostname;
     this.processes = processes;
+    this.nanoTime = nanoTime;
   }
 
   public static GpuCollector create(GpuCollectorOptions options) {
     return new GpuCollector(
         () -> JnaNvml.load(options.nvmlLibrary()),
         options.hostname(),
-        new ProcessInfoReader(options.procRoot()));
+        new ProcessInfoReader(options.procRoot()),
+        System::nanoTime);
   }
 
   /** Loads and initialises NVML, learns the GPUs and starts the Xid monitor. */
@@ -58,6 +68,7 @@ public final class GpuCollector implements AutoCloseable {
     if (nvml == null) {
       return;
     }
+    gpm = new GpmSampler(nvml, nanoTime);
     NvmlGpuReader reader = new NvmlGpuReader(nvml);
     try {
       driverVersion = nvml.driverVersion();
@@ -124,10 +135,11 @@ public final class GpuCollector implements AutoCloseable {
         identity = reader.identity(index, handle, failures);
         identities.put(index, identity);
       }
-      return reader.read(identity, handle, failures);
+      return reader.read(identity, handle, gpm, failures);
     } catch (NvmlException e) {
       // nvml.md: stop polling a lost handle; the health gauge keeps the GPU visible.
       lost.put(index, healthReason(e));
+      gpm.forget(index);
       return GpuReading.unhealthy(identities.getOrDefault(index, known), healthReason(e));
     }
   }
@@ -152,12 +164,16 @@ public final class GpuCollector implements AutoCloseable {
     };
   }
 
-  /** Stops the Xid monitor and shuts NVML down; a failure here is not worth an exception. */
+  /**
+   * Frees the GPM buffers, stops the Xid monitor and shuts NVML down; a failure here is not worth
+   * an exception.
+   */
   @Override
   public synchronized void close() {
     if (nvml == null) {
       return;
     }
+    gpm.close(); // GPM buffers belong to NVML: free them before it shuts down
     try {
       if (xids != null) {
         xids.close();

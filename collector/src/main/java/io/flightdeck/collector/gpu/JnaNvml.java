@@ -25,7 +25,28 @@ final class JnaNvml implements Nvml {
   private static final long VALUE_NOT_AVAILABLE = -1L;
   private static final int PROCESS_RETRIES = 3;
 
-  private static final int SCRATCH_BYTES = 4096;
+  /*
+   * GPM structs as NVIDIA's nvml.h declares them (checked against NVIDIA/go-dcgm pkg/dcgm/nvml.h
+   * at b7fa315, NVML API 12, and NVIDIA/go-nvml pkg/nvml/nvml.h at 2f9e261, API 13), LP64:
+   * nvmlGpmSupport_t {u32 version; u32 isSupportedDevice} is 8 bytes, version
+   * NVML_GPM_SUPPORT_VERSION = 1 (a plain 1, not the sizeof-based NVML_STRUCT_VERSION).
+   * nvmlGpmMetricsGet_t {u32 version; u32 numMetrics; nvmlGpmSample_t sample1 at 8; sample2 at 16;
+   * nvmlGpmMetric_t metrics[NVML_GPM_METRIC_MAX] at 24}, version NVML_GPM_METRICS_GET_VERSION = 1.
+   * nvmlGpmMetric_t {u32 metricId; nvmlReturn_t nvmlReturn at 4; double value at 8; char*
+   * shortName, longName, unit at 16, 24, 32} is 40 bytes. NVML_GPM_METRIC_MAX grew from 98 through
+   * 166 and 210 to 333 (go-nvml's history) while the version stayed 1, so a driver cannot tell which
+   * array size its caller allocated: the buffer holds the largest, whatever numMetrics says.
+   */
+  private static final int GPM_SUPPORT_VERSION = 1;
+  private static final int GPM_SUPPORT_SIZE = 8;
+  private static final int GPM_METRICS_GET_VERSION = 1;
+  private static final int GPM_METRICS_OFFSET = 24;
+  private static final int GPM_METRIC_SIZE = 40;
+  private static final int GPM_METRIC_MAX = 333;
+
+  /** Fits the largest struct passed, {@code nvmlGpmMetricsGet_t} (13,344 bytes). */
+  private static final int SCRATCH_BYTES = 16384;
+
   private static final ThreadLocal<Memory> SCRATCH =
       ThreadLocal.withInitial(() -> new Memory(SCRATCH_BYTES));
 
@@ -334,6 +355,53 @@ final class JnaNvml implements Nvml {
   @Override
   public void eventSetFree(long eventSet) throws NvmlException {
     call("nvmlEventSetFree", handle(eventSet));
+  }
+
+  @Override
+  public boolean gpmSupported(long device) throws NvmlException {
+    Pointer support = buffer(GPM_SUPPORT_SIZE);
+    support.setInt(0, GPM_SUPPORT_VERSION);
+    call("nvmlGpmQueryDeviceSupport", handle(device), support);
+    return support.getInt(4) != 0;
+  }
+
+  @Override
+  public long gpmSampleAlloc() throws NvmlException {
+    Pointer out = buffer(8);
+    call("nvmlGpmSampleAlloc", out);
+    return out.getLong(0);
+  }
+
+  @Override
+  public void gpmSampleFree(long sample) throws NvmlException {
+    call("nvmlGpmSampleFree", handle(sample));
+  }
+
+  @Override
+  public void gpmSampleGet(long device, long sample) throws NvmlException {
+    call("nvmlGpmSampleGet", handle(device), handle(sample));
+  }
+
+  @Override
+  public List<GpmMetric> gpmMetrics(long older, long newer, int[] metricIds) throws NvmlException {
+    if (metricIds.length > GPM_METRIC_MAX) {
+      throw new IllegalArgumentException("at most " + GPM_METRIC_MAX + " GPM metrics per call");
+    }
+    Pointer get = buffer(GPM_METRICS_OFFSET + (long) GPM_METRIC_SIZE * GPM_METRIC_MAX);
+    get.setInt(0, GPM_METRICS_GET_VERSION);
+    get.setInt(4, metricIds.length);
+    get.setLong(8, older);
+    get.setLong(16, newer);
+    for (int i = 0; i < metricIds.length; i++) {
+      get.setInt(GPM_METRICS_OFFSET + (long) GPM_METRIC_SIZE * i, metricIds[i]);
+    }
+    call("nvmlGpmMetricsGet", get);
+    List<GpmMetric> result = new ArrayList<>(metricIds.length);
+    for (int i = 0; i < metricIds.length; i++) {
+      long base = GPM_METRICS_OFFSET + (long) GPM_METRIC_SIZE * i;
+      result.add(new GpmMetric(get.getInt(base), get.getInt(base + 4), get.getDouble(base + 8)));
+    }
+    return result;
   }
 
   private void call(String symbol, Object... args) throws NvmlException {

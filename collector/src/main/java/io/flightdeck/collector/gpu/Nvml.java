@@ -40,6 +40,12 @@ public interface Nvml {
   /** {@code nvmlEventData_t}: the device handle, the event bit and its data (the Xid number). */
   record Event(long device, long eventType, long eventData) {}
 
+  /**
+   * One entry of {@code nvmlGpmMetricsGet}: the metric id, its own return code, and the value
+   * (percent for the utilisation metrics) valid only when the code is success.
+   */
+  record GpmMetric(int metricId, int returnCode, double value) {}
+
   int TEMPERATURE_GPU = 0;
   int CLOCK_SM = 1;
   int CLOCK_MEM = 2;
@@ -50,6 +56,9 @@ public interface Nvml {
   int ECC_VOLATILE = 0;
   int ECC_AGGREGATE = 1;
   long EVENT_XID_CRITICAL_ERROR = 0x8L;
+  int GPM_METRIC_GRAPHICS_UTIL = 1;
+  int GPM_METRIC_ANY_TENSOR_UTIL = 5;
+  int GPM_METRIC_DRAM_BW_UTIL = 10;
 
   void init() throws NvmlException;
 
@@ -129,4 +138,21 @@ public interface Nvml {
   Event eventSetWait(long eventSet, int timeoutMs) throws NvmlException;
 
   void eventSetFree(long eventSet) throws NvmlException;
+
+  /** {@code nvmlGpmQueryDeviceSupport}: whether the device offers GPM (Hopper and newer). */
+  boolean gpmSupported(long device) throws NvmlException;
+
+  /** A GPM sample buffer, valid until {@link #gpmSampleFree}. */
+  long gpmSampleAlloc() throws NvmlException;
+
+  void gpmSampleFree(long sample) throws NvmlException;
+
+  /** Reads the device's GPM counters into {@code sample}. */
+  void gpmSampleGet(long device, long sample) throws NvmlException;
+
+  /**
+   * The rates of {@code metricIds} between two samples of one device, the older first; NVML wants
+   * them at least 100 ms apart. Each entry carries its own return code.
+   */
+  List<GpmMetric> gpmMetrics(long older, long newer, int[] metricIds) throws NvmlException;
 }

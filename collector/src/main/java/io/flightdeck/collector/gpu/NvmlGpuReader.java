@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * Reads one GPU through {@link Nvml} into a {@link GpuReading}, applying nvml.md's error policy:
  * "absent" codes drop the one series, a "lost" code aborts the whole GPU (thrown), anything else
- * drops the series and is reported in {@code failures}. Stateless; one call per GPU and scrape.
+ * drops the series and is reported in {@code failures}. Stateless (GPM samples live in the {@link
+ * GpmSampler} passed in); one call per GPU and scrape.
  */
 final class NvmlGpuReader {
   private static final int FI_RETIRED_SBE = 29;
@@ -69,7 +70,8 @@ final class NvmlGpuReader {
         attempt(prefix + "name", failures, () -> nvml.name(device)).orElse(null));
   }
 
-  GpuReading read(GpuIdentity identity, long device, Map<String, String> failures)
+  /** Reads one GPU; {@code gpm} keeps its GPM samples between calls. */
+  GpuReading read(GpuIdentity identity, long device, GpmSampler gpm, Map<String, String> failures)
       throws NvmlException {
     String prefix = "gpu" + identity.index() + " ";
     Map<DcgmField, Double> values = new EnumMap<>(DcgmField.class);
@@ -132,6 +134,7 @@ final class NvmlGpuReader {
               values.put(DcgmField.GPU_UTIL, (double) u.gpu());
               values.put(DcgmField.MEM_COPY_UTIL, (double) u.memory());
             });
+    gpm.read(identity.index(), device, values, failures);
     put(
         values,
         DcgmField.ENC_UTIL,

@@ -5,13 +5,16 @@
  * <p><b>Series.</b> Each {@code DCGM_FI_*} family has dcgm-exporter's name, TYPE, HELP and units
  * (see {@code default-counters.csv}) and the labels {@code gpu}, {@code UUID}, {@code pci_bus_id},
  * {@code device} ({@code nvidia<index>}), {@code modelName}, {@code Hostname} and {@code
- * DCGM_FI_DRIVER_VERSION}. Not exported: the {@code DCGM_FI_PROF_*} activity ratios (DCGM profiling
- * or Hopper GPM, not classic NVML) and the vGPU license status. {@code DCGM_FI_PROF_PCIE_TX_BYTES}
- * and {@code _RX_BYTES} are approximated from NVML's 20 ms PCIe throughput sample and carry {@code
- * source="nvml_pcie_throughput"} to say so. {@code DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL} is NVML's
- * data TX plus RX over all links, in KiB. {@code DCGM_FI_DEV_CLOCKS_EVENT_REASONS} (not in the
- * default CSV) is the reason bitmask, also split into {@code
- * flightdeck_gpu_clock_event_reason_active{reason}}.
+ * DCGM_FI_DRIVER_VERSION}. {@code DCGM_FI_PROF_GR_ENGINE_ACTIVE}, {@code
+ * DCGM_FI_PROF_PIPE_TENSOR_ACTIVE} and {@code DCGM_FI_PROF_DRAM_ACTIVE} (ratios 0 to 1) come from
+ * NVML's GPM, on Hopper and newer only, as the rate between this collection's GPM sample and the
+ * previous one: none on a GPU's first collection, none on older GPUs or drivers. Not exported: the
+ * other {@code DCGM_FI_PROF_*} activity ratios (the default CSV leaves them out) and the vGPU
+ * license status. {@code DCGM_FI_PROF_PCIE_TX_BYTES} and {@code _RX_BYTES} are approximated from
+ * NVML's 20 ms PCIe throughput sample and carry {@code source="nvml_pcie_throughput"} to say so.
+ * {@code DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL} is NVML's data TX plus RX over all links, in KiB.
+ * {@code DCGM_FI_DEV_CLOCKS_EVENT_REASONS} (not in the default CSV) is the reason bitmask, also
+ * split into {@code flightdeck_gpu_clock_event_reason_active{reason}}.
  *
  * <p><b>Errors.</b> A reading NVML does not offer (NOT_SUPPORTED, NO_PERMISSION, NOT_FOUND,
  * NO_DATA, a missing symbol) leaves its series out; sentinel values are never exported. Other

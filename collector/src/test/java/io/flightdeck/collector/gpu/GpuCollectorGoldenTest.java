@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The whole GPU section, read through {@link JnaNvml} from the fake NVML library (three GPUs: one
- * full H100, one older card with v1 memory and few readings, one lost between scrapes) and a fake
- * procfs, must equal the golden /metrics body and parse as valid exposition.
+ * full H100 with GPM, one older card with v1 memory, no GPM and few readings, one lost between
+ * scrapes) and a fake procfs, must equal the golden /metrics body and parse as valid exposition.
  */
 class GpuCollectorGoldenTest {
   static final String CONFIG =
@@ -59,6 +59,10 @@ class GpuCollectorGoldenTest {
       gpu0.field.139=2000
       gpu0.procs=4242:42949672960,4343:na
       gpu0.events=11
+      gpu0.gpm=1
+      gpu0.gpm.1=87.5
+      gpu0.gpm.5=43.25
+      gpu0.gpm.10=61
       gpu1.name=Tesla T4
       gpu1.uuid=GPU-11111111-1111-1111-1111-111111111111
       gpu1.pci=00000000:3B:00.0
@@ -70,6 +74,7 @@ class GpuCollectorGoldenTest {
       gpu1.clock.sm=585
       gpu1.clock.mem=5000
       gpu1.events=8
+      gpu1.gpm=0
       gpu2.name=NVIDIA H100 80GB HBM3
       gpu2.uuid=GPU-22222222-2222-2222-2222-222222222222
       gpu2.pci=00000000:0A:00.0
@@ -107,8 +112,7 @@ class GpuCollectorGoldenTest {
   void fakeNvmlRendersTheGoldenBody() throws Exception {
     FakeNvmlLibrary fake = FakeNvmlLibrary.build(dir, CONFIG);
     GpuCollector collector =
-        GpuCollector.create(
-            new GpuCollectorOptions(fake.path().toString(), "node-a", procfs(dir.resolve("proc"))));
+        fake.collector(procfs(dir.resolve("proc")), FakeNvmlLibrary.tickingClock());
     collector.start();
     try {
       assertThat(healthy(collector.collect())).containsEntry("2", 1.0);

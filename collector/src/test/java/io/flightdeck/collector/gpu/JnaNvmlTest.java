@@ -9,7 +9,10 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link JnaNvml} against the fake library: struct layouts, fallbacks and load failures. */
+/**
+ * {@link JnaNvml} against the fake library: struct layouts (GPM's included), fallbacks and load
+ * failures.
+ */
 class JnaNvmlTest {
   @TempDir Path dir;
 
@@ -79,6 +82,66 @@ class JnaNvmlTest {
     assertThatThrownBy(() -> nvml.temperature(gpu0, Nvml.TEMPERATURE_GPU))
         .isInstanceOfSatisfying(
             NvmlException.class, e -> assertThat(e.absent()).as(e.getMessage()).isTrue());
+    nvml.shutdown();
+  }
+
+  @Test
+  void readsGpmStructs() throws Exception {
+    FakeNvmlLibrary fake =
+        FakeNvmlLibrary.build(
+            dir,
+            """
+            count=3
+            gpu0.gpm=1
+            gpu0.gpm.1=87.5
+            gpu0.gpm.5=ERR:999
+            gpu1.gpm=0
+            """);
+    Nvml nvml = fake.load();
+    long gpu0 = nvml.deviceHandleByIndex(0);
+    int[] ids = {
+      Nvml.GPM_METRIC_GRAPHICS_UTIL, Nvml.GPM_METRIC_ANY_TENSOR_UTIL, Nvml.GPM_METRIC_DRAM_BW_UTIL
+    };
+
+    assertThat(nvml.gpmSupported(gpu0)).isTrue();
+    assertThat(nvml.gpmSupported(nvml.deviceHandleByIndex(1))).isFalse();
+    assertThatThrownBy(() -> nvml.gpmSupported(nvml.deviceHandleByIndex(2)))
+        .isInstanceOfSatisfying(NvmlException.class, e -> assertThat(e.absent()).isTrue());
+    long older = nvml.gpmSampleAlloc();
+    long newer = nvml.gpmSampleAlloc();
+    nvml.gpmSampleGet(gpu0, older);
+    nvml.gpmSampleGet(gpu0, newer);
+    // The stub fills every 40-byte entry (metricInfo pointers included) by its own C layout.
+    assertThat(nvml.gpmMetrics(older, newer, ids))
+        .containsExactly(
+            new Nvml.GpmMetric(1, NvmlException.SUCCESS, 87.5),
+            new Nvml.GpmMetric(5, 999, 0.0),
+            new Nvml.GpmMetric(10, NvmlException.NOT_SUPPORTED, 0.0));
+    // sample1 and sample2 land in their own slots: the stub refuses a newer sample1.
+    assertThatThrownBy(() -> nvml.gpmMetrics(newer, older, ids))
+        .isInstanceOfSatisfying(
+            NvmlException.class,
+            e -> assertThat(e.code()).isEqualTo(NvmlException.INVALID_ARGUMENT));
+    assertThat(fake.stubCount("fake_gpm_live_samples")).isEqualTo(2);
+    nvml.gpmSampleFree(older);
+    nvml.gpmSampleFree(newer);
+    assertThat(fake.stubCount("fake_gpm_live_samples")).isZero();
+    nvml.shutdown();
+  }
+
+  @Test
+  void driverWithoutGpmAnswersFunctionNotFound() throws Exception {
+    Nvml nvml = FakeNvmlLibrary.build(dir, "count=1\ngpu0.gpm=1\n", "FAKE_NVML_NO_GPM").load();
+
+    long gpu0 = nvml.deviceHandleByIndex(0);
+
+    assertThatThrownBy(() -> nvml.gpmSupported(gpu0))
+        .isInstanceOfSatisfying(
+            NvmlException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(NvmlException.FUNCTION_NOT_FOUND);
+              assertThat(e.absent()).isTrue();
+            });
     nvml.shutdown();
   }
 
