@@ -1,10 +1,12 @@
 package io.flightdeck.api;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.flightdeck.model.StaleMarker;
 import io.flightdeck.storage.Querier;
 import io.flightdeck.storage.Queryable;
 import io.flightdeck.storage.SampleIterator;
 import io.flightdeck.storage.SeriesSet;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -20,9 +22,10 @@ import java.util.TreeMap;
  * consecutive bounds, the first from {@code -Inf}. {@code sum} is absent where none was stored.
  *
  * <p>A tag whose edges moved too often to keep as buckets is stored as its distribution from some
- * point on (naming.md): those points have no buckets but {@code "distribution":[["0","v"],
- * ["0.0668","v"], ...]}, the value at each fraction of the weight, as TensorBoard's Distributions
- * dashboard draws it.
+ * point on (naming.md): those points carry {@code "distribution":[["0","v"], ["0.0668","v"], ...]},
+ * the value at each fraction of the weight as TensorBoard's Distributions dashboard draws it, and
+ * buckets derived from it (between consecutive values, each with its share of the count) for the
+ * histogram view.
  *
  * <p>Points a restart superseded are left out as TensorBoard does (a point with step {@code s}
  * hides every earlier point with step {@code >= s}), as for scalars.
@@ -94,41 +97,77 @@ final class TensorBoardHistogramsHandler {
             if (s != null) {
               out.writeStringField("sum", GoFloats.sampleValue(s));
             }
+            List<String[]> distribution = new ArrayList<>();
+            for (String q : quantileNames.values()) {
+              Double value = quantiles.get(q).get(t);
+              if (value != null) {
+                distribution.add(new String[] {q, GoFloats.sampleValue(value)});
+              }
+            }
             out.writeArrayFieldStart("buckets");
-            String lower = "-Inf";
-            double below = 0;
-            for (int i : order) {
-              // A bound first seen at a later point has no sample here.
-              Double upTo = cumulative.get(i).get(t);
-              if (upTo != null) {
-                String upper = bounds.get(i).text();
+            if (distribution.isEmpty()) {
+              writeStoredBuckets(out, order, bounds, cumulative, t);
+            } else {
+              writeDistributionBuckets(out, distribution, counts.get(t));
+              out.writeEndArray();
+              out.writeArrayFieldStart("distribution");
+              for (String[] pair : distribution) {
                 out.writeStartArray();
-                out.writeString(lower);
-                out.writeString(upper);
-                out.writeString(GoFloats.sampleValue(upTo - below));
+                out.writeString(pair[0]);
+                out.writeString(pair[1]);
                 out.writeEndArray();
-                lower = upper;
-                below = upTo;
               }
             }
             out.writeEndArray();
-            if (quantiles.values().stream().anyMatch(values -> values.containsKey(t))) {
-              out.writeArrayFieldStart("distribution");
-              for (String q : quantileNames.values()) {
-                Double value = quantiles.get(q).get(t);
-                if (value != null) {
-                  out.writeStartArray();
-                  out.writeString(q);
-                  out.writeString(GoFloats.sampleValue(value));
-                  out.writeEndArray();
-                }
-              }
-              out.writeEndArray();
-            }
             out.writeEndObject();
           }
           out.writeEndArray();
         });
+  }
+
+  /** Each bucket's own count between consecutive stored bounds, the first from {@code -Inf}. */
+  private static void writeStoredBuckets(
+      JsonGenerator out,
+      Integer[] order,
+      List<Bound> bounds,
+      List<Map<Long, Double>> cumulative,
+      long t)
+      throws IOException {
+    String lower = "-Inf";
+    double below = 0;
+    for (int i : order) {
+      // A bound first seen at a later point has no sample here.
+      Double upTo = cumulative.get(i).get(t);
+      if (upTo != null) {
+        String upper = bounds.get(i).text();
+        writeBucket(out, lower, upper, upTo - below);
+        lower = upper;
+        below = upTo;
+      }
+    }
+  }
+
+  /**
+   * Buckets between consecutive distribution values, each holding its share of the count: the
+   * histogram view's approximation where only the distribution is stored.
+   */
+  private static void writeDistributionBuckets(
+      JsonGenerator out, List<String[]> distribution, double count) throws IOException {
+    for (int i = 1; i < distribution.size(); i++) {
+      String[] from = distribution.get(i - 1);
+      String[] to = distribution.get(i);
+      double share = Double.parseDouble(to[0]) - Double.parseDouble(from[0]);
+      writeBucket(out, from[1], to[1], count * share);
+    }
+  }
+
+  private static void writeBucket(JsonGenerator out, String lower, String upper, double count)
+      throws IOException {
+    out.writeStartArray();
+    out.writeString(lower);
+    out.writeString(upper);
+    out.writeString(GoFloats.sampleValue(count));
+    out.writeEndArray();
   }
 
   /**

@@ -270,7 +270,8 @@ class TensorBoardApiTest {
             "{\"status\":\"success\",\"data\":["
                 + "{\"step\":1,\"wall_time\":1700000000,\"count\":\"4\","
                 + "\"buckets\":[[\"-Inf\",\"+Inf\",\"4\"]]},"
-                + "{\"step\":2,\"wall_time\":1700000001,\"count\":\"4\",\"buckets\":[],\"distribution\":["
+                + "{\"step\":2,\"wall_time\":1700000001,\"count\":\"4\",\"buckets\":["
+                + "[\"-1\",\"0.25\",\"2\"],[\"0.25\",\"2\",\"2\"]],\"distribution\":["
                 + "[\"0\",\"-1\"],[\"0.5\",\"0.25\"],[\"1\",\"2\"]]}]}");
   }
 
