@@ -29,11 +29,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The node agent: collects host metrics (with filesystems), GPU metrics and the host-side figures
- * of the processes on the GPUs every interval on one thread, serves the latest collection and its
- * own metrics at {@code /metrics}, and hands each collection to every remote-write sender with the
- * labels a scrape of the agent would add ({@code job} and {@code instance}). Started by {@link
- * #start()}, stopped by {@link #close()}: collection first, then the web server, then the senders
- * (which flush what they can and keep the rest on disk), NVML last.
+ * of the processes on the GPUs, serves the latest collection and its own metrics at {@code
+ * /metrics}, and hands each collection to every remote-write sender with the labels a scrape of the
+ * agent would add ({@code job} and {@code instance}). With remote write it collects every interval
+ * on its own thread; without, on each scrape of {@code /metrics} on the HTTP thread, as
+ * node_exporter does: a timer would collect what nobody reads, and its thread's wake-up cost about
+ * as much CPU as a collection (bench/README.md, agent section). Started by {@link #start()},
+ * stopped by {@link #close()}: collection first, then the web server, then the senders (which flush
+ * what they can and keep the rest on disk), NVML last.
  */
 final class FlightdeckAgent implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(FlightdeckAgent.class);
@@ -62,11 +65,14 @@ final class FlightdeckAgent implements AutoCloseable {
   private final LongAdder collectionFailures = new LongAdder();
   private volatile double lastDurationSeconds;
 
-  /** The latest collection; rendered as text only when scraped, at most once per collection. */
+  /** The latest collection of the timer, rendered when scraped. */
   private volatile List<MetricFamily> latest = List.of();
 
-  private List<MetricFamily> rendered;
-  private byte[] renderedBody = new byte[0];
+  /**
+   * Serialises scrapes, which collect (without remote write) and render. Not the agent's monitor:
+   * {@link #close()} holds that while the web server waits for a scrape in progress to end.
+   */
+  private final Object scrapeLock = new Object();
 
   /** Keeps each series' text between renderings: the agent serves the same series every time. */
   private final MetricsTextRenderer renderer = new MetricsTextRenderer();
@@ -97,17 +103,28 @@ final class FlightdeckAgent implements AutoCloseable {
     metrics =
         new AgentMetrics(
             collections::sum, collectionFailures::sum, () -> lastDurationSeconds, senders);
+    if (collectsOnScrape()) {
+      startWeb();
+      LOG.info(
+          "agent collecting on each scrape of /metrics on {}:{}", options.listen().host(), port());
+      return;
+    }
     collectOnce(); // /metrics has something to show from the first request on
     startWeb();
     collector = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "agent-collector"));
     long period = options.interval().toMillis();
     collector.scheduleAtFixedRate(this::collectOnce, period, period, TimeUnit.MILLISECONDS);
     LOG.info(
-        "agent collecting every {} and serving /metrics on {}:{}{}",
+        "agent collecting every {} and serving /metrics on {}:{}, sending to {}",
         options.interval(),
         options.listen().host(),
         port(),
-        senders.isEmpty() ? "" : ", sending to " + senders.stream().map(s -> s.url()).toList());
+        senders.stream().map(s -> s.url()).toList());
+  }
+
+  /** Without remote write nothing reads a collection but a scrape. */
+  private boolean collectsOnScrape() {
+    return options.remoteWrite().isEmpty();
   }
 
   /** The queue directory of an endpoint: its name, or a hash of its URL as Prometheus does. */
@@ -205,26 +222,16 @@ final class FlightdeckAgent implements AutoCloseable {
     }
   }
 
-  /**
-   * The text of the latest collection: Prometheus scrapes every 15 s or so while the agent may
-   * collect every second, so rendering waits for a scrape.
-   */
-  private synchronized byte[] collectedBody() {
-    List<MetricFamily> families = latest;
-    if (families != rendered) {
-      renderedBody = renderer.render(families);
-      rendered = families;
+  /** The latest collection (a new one without remote write) and the agent's own metrics. */
+  private byte[] metricsBody() {
+    synchronized (scrapeLock) {
+      if (collectsOnScrape()) {
+        collectOnce();
+      }
+      List<MetricFamily> families = new ArrayList<>(latest);
+      families.addAll(metrics.families());
+      return renderer.render(families);
     }
-    return renderedBody;
-  }
-
-  private byte[] metricsBody() throws IOException {
-    byte[] collected = collectedBody();
-    byte[] own = metrics.scrape();
-    byte[] body = new byte[collected.length + own.length];
-    System.arraycopy(collected, 0, body, 0, collected.length);
-    System.arraycopy(own, 0, body, collected.length, own.length);
-    return body;
   }
 
   int port() {
