@@ -1,5 +1,6 @@
 package io.flightdeck.collector.host;
 
+import io.flightdeck.model.Labels;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,7 +79,8 @@ public final class FilesystemCollector implements Collector {
           || !seen.add(List.of(device, mountPoint, fsType))) {
         continue;
       }
-      String[] labels = {"device", device, "fstype", fsType, "mountpoint", mountPoint};
+      // One set for the mount's seven series.
+      Labels labels = Labels.of("device", device, "fstype", fsType, "mountpoint", mountPoint);
       FilesystemUsage.Stat stat;
       try {
         stat = usage.stat(mountPoint);
