@@ -1,7 +1,5 @@
 package io.flightdeck.app;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.flightdeck.collector.host.MetricFamily;
 import io.flightdeck.collector.host.MetricsTextRenderer;
 import io.flightdeck.config.RemoteWriteConfig;
@@ -11,7 +9,6 @@ import io.flightdeck.remote.RemoteWriteSenderOptions;
 import io.flightdeck.storage.Appender;
 import io.flightdeck.storage.StorageException;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -20,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -70,7 +68,7 @@ final class FlightdeckAgent implements AutoCloseable {
 
   /**
    * Serialises scrapes, which collect (without remote write) and render. Not the agent's monitor:
-   * {@link #close()} holds that while the web server waits for a scrape in progress to end.
+   * {@link #close()} holds that while the web server waits for scrapes in progress to end.
    */
   private final Object scrapeLock = new Object();
 
@@ -80,7 +78,7 @@ final class FlightdeckAgent implements AutoCloseable {
   private NodeCollection node;
   private AgentMetrics metrics;
   private ScheduledExecutorService collector;
-  private HttpServer web;
+  private AgentHttpServer web;
   private boolean closed;
 
   FlightdeckAgent(Options options) {
@@ -171,55 +169,21 @@ final class FlightdeckAgent implements AutoCloseable {
     }
   }
 
-  /**
-   * The JDK's HTTP server, answering on its dispatcher thread: the agent serves a few scrapes a
-   * minute, and Jetty's thread hand-offs cost several times the work of serving a ready body; so
-   * did the JDK server's hand-off to a worker thread, two more thread wake-ups per scrape (measured
-   * in bench/, agent section).
-   */
   private void startWeb() throws IOException {
     web =
-        HttpServer.create(
-            new InetSocketAddress(options.listen().host(), options.listen().port()), 16);
-    web.createContext("/metrics", exchange -> respond(exchange, this::metricsBody));
-    web.createContext(
-        "/-/healthy", exchange -> respond(exchange, () -> text("Flightdeck agent is Healthy.\n")));
-    web.createContext(
-        "/-/ready", exchange -> respond(exchange, () -> text("Flightdeck agent is Ready.\n")));
+        new AgentHttpServer(
+            options.listen().host(),
+            options.listen().port(),
+            Map.of(
+                "/metrics", this::metricsBody,
+                "/-/healthy", () -> text("Flightdeck agent is Healthy.\n"),
+                "/-/ready", () -> text("Flightdeck agent is Ready.\n")),
+            SelfMetrics.CONTENT_TYPE);
     web.start();
-  }
-
-  private interface Body {
-    byte[] get() throws IOException;
   }
 
   private static byte[] text(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
-  }
-
-  /** GET and HEAD of an exact path; anything else gets 404 or 405 as a router would answer. */
-  private static void respond(HttpExchange exchange, Body body) throws IOException {
-    try (exchange) {
-      String path = exchange.getRequestURI().getPath();
-      String method = exchange.getRequestMethod();
-      if (!path.equals(exchange.getHttpContext().getPath())) {
-        exchange.sendResponseHeaders(404, -1);
-        return;
-      }
-      if (!method.equals("GET") && !method.equals("HEAD")) {
-        exchange.getResponseHeaders().set("Allow", "GET, HEAD");
-        exchange.sendResponseHeaders(405, -1);
-        return;
-      }
-      byte[] bytes = body.get();
-      exchange.getResponseHeaders().set("Content-Type", SelfMetrics.CONTENT_TYPE);
-      if (method.equals("HEAD")) {
-        exchange.sendResponseHeaders(200, -1);
-        return;
-      }
-      exchange.sendResponseHeaders(200, bytes.length);
-      exchange.getResponseBody().write(bytes);
-    }
   }
 
   /** The latest collection (a new one without remote write) and the agent's own metrics. */
@@ -235,7 +199,7 @@ final class FlightdeckAgent implements AutoCloseable {
   }
 
   int port() {
-    return web.getAddress().getPort();
+    return web.port();
   }
 
   @Override
@@ -255,7 +219,7 @@ final class FlightdeckAgent implements AutoCloseable {
       collector = null;
     }
     if (web != null) {
-      web.stop(0);
+      web.close();
       web = null;
     }
     for (RemoteWriteSender sender : senders) {
