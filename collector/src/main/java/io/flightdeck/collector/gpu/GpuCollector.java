@@ -33,7 +33,7 @@ public final class GpuCollector implements AutoCloseable {
   private final Map<String, String> startFailures = new TreeMap<>();
   private Nvml nvml;
   private String unavailable;
-  private String driverVersion;
+  private GpuFamilies families;
   private XidMonitor xids;
 
   GpuCollector(Supplier<NvmlLoad> loader, String hostname, ProcessInfoReader processes) {
@@ -59,11 +59,13 @@ public final class GpuCollector implements AutoCloseable {
       return;
     }
     NvmlGpuReader reader = new NvmlGpuReader(nvml);
+    String driverVersion = null;
     try {
       driverVersion = nvml.driverVersion();
     } catch (NvmlException e) {
       startFailures.put("driverVersion", e.getMessage());
     }
+    families = new GpuFamilies(hostname, driverVersion);
     List<XidMonitor.Device> devices = new ArrayList<>();
     int count = deviceCount(startFailures);
     for (int index = 0; index < count; index++) {
@@ -102,7 +104,6 @@ public final class GpuCollector implements AutoCloseable {
     for (int index : indices) {
       readings.add(readGpu(index, reader, failures));
     }
-    GpuFamilies families = new GpuFamilies(hostname, driverVersion);
     List<MetricFamily> result = new ArrayList<>(families.render(readings, processes::read));
     if (xids != null) {
       result.addAll(xids.families(families));
