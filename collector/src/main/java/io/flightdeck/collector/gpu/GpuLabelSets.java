@@ -1,6 +1,7 @@
 package io.flightdeck.collector.gpu;
 
 import io.flightdeck.model.Labels;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,35 @@ import java.util.Map;
  * thread-safe: {@link GpuCollector} serialises collections.
  */
 final class GpuLabelSets {
-  private record Key(GpuIdentity gpu, List<String> extra) {}
+  /**
+   * A GPU and extra pairs. Not a record: under C1 a record's generated equals and hashCode go
+   * through method handles, which cost about as much as building the set; the identities come back
+   * as the same instances, so equality mostly stops at reference comparison.
+   */
+  private static final class Key {
+    private final GpuIdentity gpu;
+    private final String[] extra;
+    private final int hash;
+
+    Key(GpuIdentity gpu, String[] extra) {
+      this.gpu = gpu;
+      this.extra = extra;
+      this.hash = 31 * gpu.index() + Arrays.hashCode(extra);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key other
+          && hash == other.hash
+          && (gpu == other.gpu || gpu.equals(other.gpu))
+          && Arrays.equals(extra, other.extra);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
 
   private final String hostname;
   private final String driverVersion;
@@ -33,9 +62,12 @@ final class GpuLabelSets {
     current = new HashMap<>();
   }
 
-  /** The labels every series of {@code gpu} carries, then {@code extra} name/value pairs. */
+  /**
+   * The labels every series of {@code gpu} carries, then {@code extra} name/value pairs. {@code
+   * extra} is kept as the key, so it must not change afterwards.
+   */
   Labels of(GpuIdentity gpu, String... extra) {
-    Key key = new Key(gpu, List.of(extra));
+    Key key = new Key(gpu, extra);
     Labels labels = current.get(key);
     if (labels == null) {
       labels = previous.get(key);
