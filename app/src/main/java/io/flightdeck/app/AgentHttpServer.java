@@ -8,6 +8,10 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -34,6 +38,14 @@ final class AgentHttpServer implements AutoCloseable {
 
   private static final int MAX_HEAD_BYTES = 8 * 1024;
 
+  /** RFC 9110's IMF-fixdate, for the Date header an origin server with a clock must send. */
+  private static final DateTimeFormatter HTTP_DATE =
+      DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US)
+          .withZone(ZoneOffset.UTC);
+
+  /** The Date header line of an epoch second, formatted once for all responses in it. */
+  private record DateLine(long second, String line) {}
+
   /** Builds the body of one response. */
   @FunctionalInterface
   interface Body {
@@ -46,6 +58,7 @@ final class AgentHttpServer implements AutoCloseable {
   private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
   private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
   private Thread acceptor;
+  private volatile DateLine date = new DateLine(-1, "");
 
   /** Binds {@code host:port} (port 0: any free port); serves nothing before {@link #start()}. */
   AgentHttpServer(String host, int port, Map<String, Body> routes, String contentType)
@@ -143,13 +156,25 @@ final class AgentHttpServer implements AutoCloseable {
     return response("200 OK", "Content-Type: " + contentType + "\r\n", bytes, isHead, keepAlive);
   }
 
+  private String dateLine() {
+    long second = System.currentTimeMillis() / 1000;
+    DateLine current = date;
+    if (current.second() != second) {
+      current =
+          new DateLine(second, "Date: " + HTTP_DATE.format(Instant.ofEpochSecond(second)) + "\r\n");
+      date = current;
+    }
+    return current.line();
+  }
+
   /** Status line, headers and body in one array, so that one write sends them. */
-  private static byte[] response(
+  private byte[] response(
       String status, String headers, byte[] body, boolean headOnly, boolean keepAlive) {
     byte[] head =
         ("HTTP/1.1 "
                 + status
                 + "\r\n"
+                + dateLine()
                 + headers
                 + "Content-Length: "
                 + body.length

@@ -47,6 +47,8 @@ class AgentHttpServerTest {
           .startsWith("HTTP/1.1 200 OK\r\n")
           .contains("Content-Type: text/plain; version=0.0.4; charset=utf-8\r\n")
           .contains("Content-Length: 5\r\n")
+          .containsPattern(
+              "\r\nDate: [A-Z][a-z]{2}, \\d{2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT\r\n")
           .doesNotContain("Connection: close")
           .endsWith("\r\n\r\nup 1\n");
       send(socket, "GET /metrics?x=1 HTTP/1.1\r\nHost: x\r\n\r\n");
