@@ -31,8 +31,8 @@ import org.slf4j.LoggerFactory;
  * /metrics}, and hands each collection to every remote-write sender with the labels a scrape of the
  * agent would add ({@code job} and {@code instance}). With remote write it collects every interval
  * on its own thread; without, on each scrape of {@code /metrics} on the HTTP thread, as
- * node_exporter does: a timer would collect what nobody reads, and its thread's wake-up cost about
- * as much CPU as a collection (bench/README.md, agent section). Started by {@link #start()},
+ * node_exporter does: a timer would collect what nobody reads, and waking its thread was a sixth of
+ * that thread's CPU (bench/README.md, agent section). Started by {@link #start()},
  * stopped by {@link #close()}: collection first, then the web server, then the senders (which flush
  * what they can and keep the rest on disk), NVML last.
  */
@@ -63,7 +63,7 @@ final class FlightdeckAgent implements AutoCloseable {
   private final LongAdder collectionFailures = new LongAdder();
   private volatile double lastDurationSeconds;
 
-  /** The latest collection of the timer, rendered when scraped. */
+  /** The latest collection, rendered when scraped. */
   private volatile List<MetricFamily> latest = List.of();
 
   /**
