@@ -32,9 +32,9 @@ import org.slf4j.LoggerFactory;
  * agent would add ({@code job} and {@code instance}). With remote write it collects every interval
  * on its own thread; without, on each scrape of {@code /metrics} on the HTTP thread, as
  * node_exporter does: a timer would collect what nobody reads, and waking its thread was a sixth of
- * that thread's CPU (bench/README.md, agent section). Started by {@link #start()},
- * stopped by {@link #close()}: collection first, then the web server, then the senders (which flush
- * what they can and keep the rest on disk), NVML last.
+ * that thread's CPU (bench/README.md, agent section). Started by {@link #start()}, stopped by
+ * {@link #close()}: collection first, then the web server, then the senders (which flush what they
+ * can and keep the rest on disk), NVML last.
  */
 final class FlightdeckAgent implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(FlightdeckAgent.class);
