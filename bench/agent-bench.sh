@@ -13,8 +13,8 @@
 #   BENCH_PORT          first of two ports on 127.0.0.1 (default 19196)
 #
 # Steps: build the stub libnvidia-ml with gcc; start both; scrape both /metrics endpoints every
-# second over kept-alive connections like Prometheus (bench/keepalive_scraper.py; the agent
-# collects on its own clock, node_exporter on each scrape); after a 45 s warm-up (the JIT compiler
+# second over kept-alive connections like Prometheus (bench/keepalive_scraper.py; both collect on
+# each scrape, the agent because remote write is off); after a 45 s warm-up (the JIT compiler
 # is still busy before that; a node agent runs for days), read utime+stime of each process from /proc/<pid>/stat at the start and end of the
 # window and VmRSS every second. CPU per collection = CPU seconds in the window / collections in
 # the window (the agent's flightdeck_agent_collections_total; node_exporter's successful scrapes).

@@ -24,9 +24,9 @@ import sun.misc.Signal;
     mixinStandardHelpOptions = true,
     description = {
       "Run the node agent: host metrics (node_exporter names) and GPU metrics (dcgm-exporter names)"
-          + " collected every interval, served at /metrics and, with --remote-write.url or a"
-          + " remote_write section in --config.file, sent with remote write 1.0 through a disk"
-          + " queue.",
+          + " collected on each scrape of /metrics or, with --remote-write.url or a"
+          + " remote_write section in --config.file, every interval, served at /metrics and sent"
+          + " with remote write 1.0 through a disk queue.",
       "Samples sent carry job=\""
           + NodeCollection.JOB
           + "\" and instance=\"<hostname>:<port of"

@@ -1,7 +1,5 @@
 package io.flightdeck.app;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.flightdeck.collector.host.MetricFamily;
 import io.flightdeck.collector.host.MetricsTextRenderer;
 import io.flightdeck.config.RemoteWriteConfig;
@@ -11,7 +9,6 @@ import io.flightdeck.remote.RemoteWriteSenderOptions;
 import io.flightdeck.storage.Appender;
 import io.flightdeck.storage.StorageException;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -20,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -29,11 +27,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The node agent: collects host metrics (with filesystems), GPU metrics and the host-side figures
- * of the processes on the GPUs every interval on one thread, serves the latest collection and its
- * own metrics at {@code /metrics}, and hands each collection to every remote-write sender with the
- * labels a scrape of the agent would add ({@code job} and {@code instance}). Started by {@link
- * #start()}, stopped by {@link #close()}: collection first, then the web server, then the senders
- * (which flush what they can and keep the rest on disk), NVML last.
+ * of the processes on the GPUs, serves the latest collection and its own metrics at {@code
+ * /metrics}, and hands each collection to every remote-write sender with the labels a scrape of the
+ * agent would add ({@code job} and {@code instance}). With remote write it collects every interval
+ * on its own thread; without, on each scrape of {@code /metrics} on the HTTP thread, as
+ * node_exporter does: a timer would collect what nobody reads, and waking its thread was a sixth of
+ * that thread's CPU (bench/README.md, agent section). Started by {@link #start()}, stopped by
+ * {@link #close()}: collection first, then the web server, then the senders (which flush what they
+ * can and keep the rest on disk), NVML last.
  */
 final class FlightdeckAgent implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(FlightdeckAgent.class);
@@ -62,11 +63,14 @@ final class FlightdeckAgent implements AutoCloseable {
   private final LongAdder collectionFailures = new LongAdder();
   private volatile double lastDurationSeconds;
 
-  /** The latest collection; rendered as text only when scraped, at most once per collection. */
+  /** The latest collection, rendered when scraped. */
   private volatile List<MetricFamily> latest = List.of();
 
-  private List<MetricFamily> rendered;
-  private byte[] renderedBody = new byte[0];
+  /**
+   * Serialises scrapes, which collect (without remote write) and render. Not the agent's monitor:
+   * {@link #close()} holds that while the web server waits for scrapes in progress to end.
+   */
+  private final Object scrapeLock = new Object();
 
   /** Keeps each series' text between renderings: the agent serves the same series every time. */
   private final MetricsTextRenderer renderer = new MetricsTextRenderer();
@@ -74,7 +78,7 @@ final class FlightdeckAgent implements AutoCloseable {
   private NodeCollection node;
   private AgentMetrics metrics;
   private ScheduledExecutorService collector;
-  private HttpServer web;
+  private AgentHttpServer web;
   private boolean closed;
 
   FlightdeckAgent(Options options) {
@@ -97,17 +101,28 @@ final class FlightdeckAgent implements AutoCloseable {
     metrics =
         new AgentMetrics(
             collections::sum, collectionFailures::sum, () -> lastDurationSeconds, senders);
+    if (collectsOnScrape()) {
+      startWeb();
+      LOG.info(
+          "agent collecting on each scrape of /metrics on {}:{}", options.listen().host(), port());
+      return;
+    }
     collectOnce(); // /metrics has something to show from the first request on
     startWeb();
     collector = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "agent-collector"));
     long period = options.interval().toMillis();
     collector.scheduleAtFixedRate(this::collectOnce, period, period, TimeUnit.MILLISECONDS);
     LOG.info(
-        "agent collecting every {} and serving /metrics on {}:{}{}",
+        "agent collecting every {} and serving /metrics on {}:{}, sending to {}",
         options.interval(),
         options.listen().host(),
         port(),
-        senders.isEmpty() ? "" : ", sending to " + senders.stream().map(s -> s.url()).toList());
+        senders.stream().map(s -> s.url()).toList());
+  }
+
+  /** Without remote write nothing reads a collection but a scrape. */
+  private boolean collectsOnScrape() {
+    return options.remoteWrite().isEmpty();
   }
 
   /** The queue directory of an endpoint: its name, or a hash of its URL as Prometheus does. */
@@ -154,81 +169,37 @@ final class FlightdeckAgent implements AutoCloseable {
     }
   }
 
-  /**
-   * The JDK's HTTP server, answering on its dispatcher thread: the agent serves a few scrapes a
-   * minute, and Jetty's thread hand-offs cost several times the work of serving a ready body; so
-   * did the JDK server's hand-off to a worker thread, two more thread wake-ups per scrape (measured
-   * in bench/, agent section).
-   */
   private void startWeb() throws IOException {
     web =
-        HttpServer.create(
-            new InetSocketAddress(options.listen().host(), options.listen().port()), 16);
-    web.createContext("/metrics", exchange -> respond(exchange, this::metricsBody));
-    web.createContext(
-        "/-/healthy", exchange -> respond(exchange, () -> text("Flightdeck agent is Healthy.\n")));
-    web.createContext(
-        "/-/ready", exchange -> respond(exchange, () -> text("Flightdeck agent is Ready.\n")));
+        new AgentHttpServer(
+            options.listen().host(),
+            options.listen().port(),
+            Map.of(
+                "/metrics", this::metricsBody,
+                "/-/healthy", () -> text("Flightdeck agent is Healthy.\n"),
+                "/-/ready", () -> text("Flightdeck agent is Ready.\n")),
+            SelfMetrics.CONTENT_TYPE);
     web.start();
-  }
-
-  private interface Body {
-    byte[] get() throws IOException;
   }
 
   private static byte[] text(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
   }
 
-  /** GET and HEAD of an exact path; anything else gets 404 or 405 as a router would answer. */
-  private static void respond(HttpExchange exchange, Body body) throws IOException {
-    try (exchange) {
-      String path = exchange.getRequestURI().getPath();
-      String method = exchange.getRequestMethod();
-      if (!path.equals(exchange.getHttpContext().getPath())) {
-        exchange.sendResponseHeaders(404, -1);
-        return;
+  /** The latest collection (a new one without remote write) and the agent's own metrics. */
+  private byte[] metricsBody() {
+    synchronized (scrapeLock) {
+      if (collectsOnScrape()) {
+        collectOnce();
       }
-      if (!method.equals("GET") && !method.equals("HEAD")) {
-        exchange.getResponseHeaders().set("Allow", "GET, HEAD");
-        exchange.sendResponseHeaders(405, -1);
-        return;
-      }
-      byte[] bytes = body.get();
-      exchange.getResponseHeaders().set("Content-Type", SelfMetrics.CONTENT_TYPE);
-      if (method.equals("HEAD")) {
-        exchange.sendResponseHeaders(200, -1);
-        return;
-      }
-      exchange.sendResponseHeaders(200, bytes.length);
-      exchange.getResponseBody().write(bytes);
+      List<MetricFamily> families = new ArrayList<>(latest);
+      families.addAll(metrics.families());
+      return renderer.render(families);
     }
-  }
-
-  /**
-   * The text of the latest collection: Prometheus scrapes every 15 s or so while the agent may
-   * collect every second, so rendering waits for a scrape.
-   */
-  private synchronized byte[] collectedBody() {
-    List<MetricFamily> families = latest;
-    if (families != rendered) {
-      renderedBody = renderer.render(families);
-      rendered = families;
-    }
-    return renderedBody;
-  }
-
-  private byte[] metricsBody() throws IOException {
-    byte[] collected = collectedBody();
-    byte[] own = metrics.scrape();
-    byte[] body = new byte[collected.length + own.length];
-    System.arraycopy(collected, 0, body, 0, collected.length);
-    System.arraycopy(own, 0, body, collected.length, own.length);
-    return body;
   }
 
   int port() {
-    return web.getAddress().getPort();
+    return web.port();
   }
 
   @Override
@@ -248,7 +219,7 @@ final class FlightdeckAgent implements AutoCloseable {
       collector = null;
     }
     if (web != null) {
-      web.stop(0);
+      web.close();
       web = null;
     }
     for (RemoteWriteSender sender : senders) {

@@ -186,6 +186,32 @@ class AgentEndToEndTest {
   }
 
   @Test
+  void withoutRemoteWriteEachScrapeServesAReadingTakenForIt() throws Exception {
+    Path procfs = Files.createDirectories(dir.resolve("proc"));
+    Files.writeString(procfs.resolve("loadavg"), "0.50 0.40 0.30 1/100 1234\n");
+    try (AgentProcess agent =
+        AgentProcess.start(
+            dir.resolve("agent.log"),
+            "--path.procfs=" + procfs,
+            "--collector.nvml.library=" + dir.resolve("missing/libnvidia-ml.so.1"),
+            "--collector.interval=1h")) {
+      agent.awaitReady();
+      String first = agent.metrics();
+      Files.writeString(procfs.resolve("loadavg"), "2.25 0.40 0.30 1/100 1234\n");
+      String second = agent.metrics();
+
+      // With an interval of an hour, only a collection per scrape can see the new load.
+      assertThat(first)
+          .contains("\nnode_load1 0.5\n")
+          .contains("\nflightdeck_agent_collections_total 1\n");
+      assertThat(second)
+          .contains("\nnode_load1 2.25\n")
+          .contains("\nflightdeck_agent_collections_total 2\n");
+      assertThat(agent.stop()).isZero();
+    }
+  }
+
+  @Test
   void refusesAnIntervalBelowOneSecond() throws Exception {
     FlightdeckCli.Result result = FlightdeckCli.run("agent", "--collector.interval=500ms");
     assertThat(result.exitCode()).isEqualTo(1);

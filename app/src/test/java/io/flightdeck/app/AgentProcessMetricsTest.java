@@ -2,9 +2,7 @@ package io.flightdeck.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
-import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import java.io.ByteArrayOutputStream;
+import io.flightdeck.collector.host.MetricsTextRenderer;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,11 +12,10 @@ class AgentProcessMetricsTest {
 
   @Test
   void servesClientJavasProcessSeriesWithTheirHelpAndType() throws Exception {
-    PrometheusRegistry registry = new PrometheusRegistry();
-    AgentProcessMetrics.register(registry);
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    PrometheusTextFormatWriter.create().write(out, registry.scrape());
-    String text = out.toString(StandardCharsets.UTF_8);
+    String text =
+        new String(
+            new MetricsTextRenderer().render(new AgentProcessMetrics().families()),
+            StandardCharsets.UTF_8);
 
     assertThat(text)
         .contains(

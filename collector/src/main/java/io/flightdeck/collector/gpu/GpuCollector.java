@@ -36,7 +36,7 @@ public final class GpuCollector implements AutoCloseable {
   private Nvml nvml;
   private GpmSampler gpm;
   private String unavailable;
-  private String driverVersion;
+  private GpuFamilies families;
   private XidMonitor xids;
 
   /** {@code nanoTime} paces GPM samples; {@link System#nanoTime} but in tests. */
@@ -70,11 +70,13 @@ public final class GpuCollector implements AutoCloseable {
     }
     gpm = new GpmSampler(nvml, nanoTime);
     NvmlGpuReader reader = new NvmlGpuReader(nvml);
+    String driverVersion = null;
     try {
       driverVersion = nvml.driverVersion();
     } catch (NvmlException e) {
       startFailures.put("driverVersion", e.getMessage());
     }
+    families = new GpuFamilies(hostname, driverVersion);
     List<XidMonitor.Device> devices = new ArrayList<>();
     int count = deviceCount(startFailures);
     for (int index = 0; index < count; index++) {
@@ -113,7 +115,6 @@ public final class GpuCollector implements AutoCloseable {
     for (int index : indices) {
       readings.add(readGpu(index, reader, failures));
     }
-    GpuFamilies families = new GpuFamilies(hostname, driverVersion);
     List<MetricFamily> result = new ArrayList<>(families.render(readings, processes::read));
     if (xids != null) {
       result.addAll(xids.families(families));

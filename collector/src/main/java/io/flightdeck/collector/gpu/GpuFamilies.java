@@ -11,8 +11,8 @@ import java.util.function.IntFunction;
 
 /**
  * Turns {@link GpuReading}s into metric families: the DCGM-named fields with dcgm-exporter's
- * labels, the health gauge, one 0/1 series per clock event reason, and per-process memory.
- * Stateless.
+ * labels, the health gauge, one 0/1 series per clock event reason, and per-process memory. Keeps
+ * the label sets of one rendering for the next ({@link GpuLabelSets}); not thread-safe.
  */
 final class GpuFamilies {
   static final String HEALTHY_METRIC = "flightdeck_gpu_healthy";
@@ -32,29 +32,21 @@ final class GpuFamilies {
     "display_clocks_setting"
   };
 
-  private final String hostname;
-  private final String driverVersion;
+  private final GpuLabelSets labelSets;
 
   /** {@code driverVersion} null leaves the {@code DCGM_FI_DRIVER_VERSION} label out. */
   GpuFamilies(String hostname, String driverVersion) {
-    this.hostname = hostname;
-    this.driverVersion = driverVersion;
+    this.labelSets = new GpuLabelSets(hostname, driverVersion);
   }
 
   /** The labels every series of {@code identity} carries, then {@code extra} name/value pairs. */
-  String[] labels(GpuIdentity identity, String... extra) {
-    List<String> pairs = identity.labelPairs();
-    pairs.add("Hostname");
-    pairs.add(hostname);
-    if (driverVersion != null) {
-      pairs.add(DcgmField.DRIVER_VERSION_LABEL);
-      pairs.add(driverVersion);
-    }
-    pairs.addAll(List.of(extra));
-    return pairs.toArray(String[]::new);
+  Labels labels(GpuIdentity identity, String... extra) {
+    return labelSets.of(identity, extra);
   }
 
+  /** The families of one collection; the Xid families of the same collection follow it. */
   List<MetricFamily> render(List<GpuReading> readings, IntFunction<ProcessDetails> processes) {
+    labelSets.nextCollection();
     Map<DcgmField, MetricFamily> fields = new EnumMap<>(DcgmField.class);
     MetricFamily healthy =
         MetricFamily.gauge(
@@ -76,8 +68,8 @@ final class GpuFamilies {
       // One label set per GPU for all its fields, not one per series; with the pod using it, as
       // dcgm-exporter labels a GPU allocated to a pod.
       String[] pod = podLabels(details.values());
-      Labels gpu = Labels.of(labels(id, pod));
-      Labels approximated = Labels.of(labels(id, concat(pod, "source", "nvml_pcie_throughput")));
+      Labels gpu = labels(id, pod);
+      Labels approximated = labels(id, concat(pod, "source", "nvml_pcie_throughput"));
       for (Map.Entry<DcgmField, Double> value : reading.values().entrySet()) {
         DcgmField field = value.getKey();
         fields

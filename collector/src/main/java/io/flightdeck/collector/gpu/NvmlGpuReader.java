@@ -62,51 +62,52 @@ final class NvmlGpuReader {
 
   /** Reads identity labels; those NVML cannot give are null. */
   GpuIdentity identity(int index, long device, Map<String, String> failures) throws NvmlException {
-    String prefix = "gpu" + index + " ";
     return new GpuIdentity(
         index,
-        attempt(prefix + "uuid", failures, () -> nvml.uuid(device)).orElse(null),
-        attempt(prefix + "pciBusId", failures, () -> nvml.pciBusId(device)).orElse(null),
-        attempt(prefix + "name", failures, () -> nvml.name(device)).orElse(null));
+        attempt(index, "uuid", failures, () -> nvml.uuid(device)).orElse(null),
+        attempt(index, "pciBusId", failures, () -> nvml.pciBusId(device)).orElse(null),
+        attempt(index, "name", failures, () -> nvml.name(device)).orElse(null));
   }
 
   /** Reads one GPU; {@code gpm} keeps its GPM samples between calls. */
   GpuReading read(GpuIdentity identity, long device, GpmSampler gpm, Map<String, String> failures)
       throws NvmlException {
-    String prefix = "gpu" + identity.index() + " ";
+    int index = identity.index();
     Map<DcgmField, Double> values = new EnumMap<>(DcgmField.class);
     put(
         values,
         DcgmField.SM_CLOCK,
-        attempt(prefix + "smClock", failures, () -> (double) nvml.clockMhz(device, Nvml.CLOCK_SM)));
+        attempt(index, "smClock", failures, () -> (double) nvml.clockMhz(device, Nvml.CLOCK_SM)));
     put(
         values,
         DcgmField.MEM_CLOCK,
-        attempt(
-            prefix + "memClock", failures, () -> (double) nvml.clockMhz(device, Nvml.CLOCK_MEM)));
+        attempt(index, "memClock", failures, () -> (double) nvml.clockMhz(device, Nvml.CLOCK_MEM)));
     put(
         values,
         DcgmField.GPU_TEMP,
         attempt(
-            prefix + "temperature",
+            index,
+            "temperature",
             failures,
             () -> (double) nvml.temperature(device, Nvml.TEMPERATURE_GPU)));
     put(
         values,
         DcgmField.POWER_USAGE,
-        attempt(prefix + "powerUsage", failures, () -> nvml.powerUsageMilliwatts(device) / 1000.0));
+        attempt(index, "powerUsage", failures, () -> nvml.powerUsageMilliwatts(device) / 1000.0));
     put(
         values,
         DcgmField.TOTAL_ENERGY_CONSUMPTION,
         attempt(
-            prefix + "energy",
+            index,
+            "energy",
             failures,
             () -> (double) nvml.totalEnergyConsumptionMillijoules(device)));
     put(
         values,
         DcgmField.PCIE_REPLAY_COUNTER,
         attempt(
-            prefix + "pcieReplay",
+            index,
+            "pcieReplay",
             failures,
             () -> (double) Integer.toUnsignedLong(nvml.pcieReplayCounter(device))));
     // NVML's KB are KiB; dcgm-exporter's profiling fields are bytes per second.
@@ -114,7 +115,8 @@ final class NvmlGpuReader {
         values,
         DcgmField.PROF_PCIE_TX_BYTES,
         attempt(
-            prefix + "pcieTx",
+            index,
+            "pcieTx",
             failures,
             () ->
                 Integer.toUnsignedLong(nvml.pcieThroughputKbps(device, Nvml.PCIE_TX_BYTES))
@@ -123,12 +125,13 @@ final class NvmlGpuReader {
         values,
         DcgmField.PROF_PCIE_RX_BYTES,
         attempt(
-            prefix + "pcieRx",
+            index,
+            "pcieRx",
             failures,
             () ->
                 Integer.toUnsignedLong(nvml.pcieThroughputKbps(device, Nvml.PCIE_RX_BYTES))
                     * 1024.0));
-    attempt(prefix + "utilization", failures, () -> nvml.utilizationRates(device))
+    attempt(index, "utilization", failures, () -> nvml.utilizationRates(device))
         .ifPresent(
             u -> {
               values.put(DcgmField.GPU_UTIL, (double) u.gpu());
@@ -138,12 +141,12 @@ final class NvmlGpuReader {
     put(
         values,
         DcgmField.ENC_UTIL,
-        attempt(prefix + "encoder", failures, () -> (double) nvml.encoderUtilization(device)));
+        attempt(index, "encoder", failures, () -> (double) nvml.encoderUtilization(device)));
     put(
         values,
         DcgmField.DEC_UTIL,
-        attempt(prefix + "decoder", failures, () -> (double) nvml.decoderUtilization(device)));
-    attempt(prefix + "memory", failures, () -> nvml.memoryInfo(device))
+        attempt(index, "decoder", failures, () -> (double) nvml.decoderUtilization(device)));
+    attempt(index, "memory", failures, () -> nvml.memoryInfo(device))
         .ifPresent(
             m -> {
               // Whole MiB, as DCGM reports them.
@@ -157,7 +160,7 @@ final class NvmlGpuReader {
         Nvml.MEMORY_ERROR_CORRECTED,
         Nvml.ECC_VOLATILE,
         device,
-        prefix,
+        index,
         failures);
     ecc(
         values,
@@ -165,7 +168,7 @@ final class NvmlGpuReader {
         Nvml.MEMORY_ERROR_UNCORRECTED,
         Nvml.ECC_VOLATILE,
         device,
-        prefix,
+        index,
         failures);
     ecc(
         values,
@@ -173,7 +176,7 @@ final class NvmlGpuReader {
         Nvml.MEMORY_ERROR_CORRECTED,
         Nvml.ECC_AGGREGATE,
         device,
-        prefix,
+        index,
         failures);
     ecc(
         values,
@@ -181,9 +184,9 @@ final class NvmlGpuReader {
         Nvml.MEMORY_ERROR_UNCORRECTED,
         Nvml.ECC_AGGREGATE,
         device,
-        prefix,
+        index,
         failures);
-    attempt(prefix + "remappedRows", failures, () -> nvml.remappedRows(device))
+    attempt(index, "remappedRows", failures, () -> nvml.remappedRows(device))
         .ifPresent(
             r -> {
               values.put(DcgmField.CORRECTABLE_REMAPPED_ROWS, (double) r.correctable());
@@ -194,13 +197,11 @@ final class NvmlGpuReader {
         values,
         DcgmField.CLOCKS_EVENT_REASONS,
         attempt(
-            prefix + "clocksEventReasons",
-            failures,
-            () -> (double) nvml.clocksEventReasons(device)));
-    attempt(prefix + "fieldValues", failures, () -> nvml.fieldValues(device, FIELD_IDS, SCOPE_IDS))
+            index, "clocksEventReasons", failures, () -> (double) nvml.clocksEventReasons(device)));
+    attempt(index, "fieldValues", failures, () -> nvml.fieldValues(device, FIELD_IDS, SCOPE_IDS))
         .ifPresent(fields -> putFields(values, fields));
     List<GpuProcess> processes =
-        attempt(prefix + "processes", failures, () -> nvml.computeRunningProcesses(device))
+        attempt(index, "processes", failures, () -> nvml.computeRunningProcesses(device))
             .map(
                 list ->
                     list.stream().map(p -> new GpuProcess(p.pid(), p.usedMemoryBytes())).toList())
@@ -214,14 +215,15 @@ final class NvmlGpuReader {
       int errorType,
       int counter,
       long device,
-      String prefix,
+      int index,
       Map<String, String> failures)
       throws NvmlException {
     put(
         values,
         field,
         attempt(
-            prefix + field.metricName(),
+            index,
+            field.metricName(),
             failures,
             () -> (double) nvml.totalEccErrors(device, errorType, counter)));
   }
@@ -253,8 +255,12 @@ final class NvmlGpuReader {
     value.ifPresent(v -> values.put(field, v));
   }
 
-  private static <T> Optional<T> attempt(String what, Map<String, String> failures, Call<T> call)
-      throws NvmlException {
+  /**
+   * Runs one call; a failure worth reporting goes into {@code failures} under {@code "gpu<index>
+   * <what>"}, a key built only then: these calls run some twenty times per GPU and collection.
+   */
+  private static <T> Optional<T> attempt(
+      int index, String what, Map<String, String> failures, Call<T> call) throws NvmlException {
     try {
       return Optional.of(call.get());
     } catch (NvmlException e) {
@@ -262,7 +268,7 @@ final class NvmlGpuReader {
         throw e;
       }
       if (!e.absent()) {
-        failures.put(what, e.getMessage());
+        failures.put("gpu" + index + " " + what, e.getMessage());
       }
       return Optional.empty();
     }

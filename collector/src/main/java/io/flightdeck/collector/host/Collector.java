@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * One source of host metrics, named as node_exporter names its collectors ({@code cpu}, {@code
- * meminfo}...). Implementations hold no state between calls and may be called from any thread, one
- * call at a time or concurrently.
+ * meminfo}...). Implementations hold no state between calls but thread-safe caches of what does not
+ * change (label sets), and may be called from any thread, one call at a time or concurrently.
  */
 public interface Collector {
 

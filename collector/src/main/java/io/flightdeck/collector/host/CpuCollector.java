@@ -1,8 +1,11 @@
 package io.flightdeck.collector.host;
 
+import io.flightdeck.model.Labels;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * node_exporter's {@code cpu} collector, the /proc/stat part: per-CPU time in each mode, and the
@@ -21,6 +24,12 @@ final class CpuCollector implements Collector {
   private static final List<String> GUEST_MODES = List.of("user", "nice");
 
   private final Path procRoot;
+
+  /**
+   * Per CPU number, the label sets of its series (modes, then guest modes), built once: a host
+   * lists the same CPUs every second, and a CPU taken offline comes back under the same number.
+   */
+  private final Map<String, Labels[]> labelsByCpu = new ConcurrentHashMap<>();
 
   CpuCollector(Path procRoot) {
     this.procRoot = procRoot;
@@ -53,19 +62,26 @@ final class CpuCollector implements Collector {
       if (fields.length < 1 + MODES.size()) {
         throw new MalformedProcFileException("too few CPU columns", FILE, line);
       }
+      Labels[] labels = labelsByCpu.computeIfAbsent(cpu, CpuCollector::labels);
       for (int i = 0; i < MODES.size(); i++) {
-        seconds.add(ticks(fields, 1 + i, line) / USER_HZ, "cpu", cpu, "mode", MODES.get(i));
+        seconds.add(ticks(fields, 1 + i, line) / USER_HZ, labels[i]);
       }
       for (int i = 0; i < GUEST_MODES.size(); i++) {
-        guest.add(
-            ticks(fields, 1 + MODES.size() + i, line) / USER_HZ,
-            "cpu",
-            cpu,
-            "mode",
-            GUEST_MODES.get(i));
+        guest.add(ticks(fields, 1 + MODES.size() + i, line) / USER_HZ, labels[MODES.size() + i]);
       }
     }
     return List.of(seconds, guest);
+  }
+
+  private static Labels[] labels(String cpu) {
+    Labels[] labels = new Labels[MODES.size() + GUEST_MODES.size()];
+    for (int i = 0; i < MODES.size(); i++) {
+      labels[i] = Labels.of("cpu", cpu, "mode", MODES.get(i));
+    }
+    for (int i = 0; i < GUEST_MODES.size(); i++) {
+      labels[MODES.size() + i] = Labels.of("cpu", cpu, "mode", GUEST_MODES.get(i));
+    }
+    return labels;
   }
 
   /** Older kernels lack the guest columns; they count as zero there, as in node_exporter. */

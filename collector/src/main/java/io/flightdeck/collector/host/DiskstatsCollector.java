@@ -1,5 +1,6 @@
 package io.flightdeck.collector.host;
 
+import io.flightdeck.model.Labels;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,11 +62,12 @@ final class DiskstatsCollector implements Collector {
       if (excluded.test(device)) {
         continue;
       }
+      Labels labels = Labels.of("device", device); // one set for the device's 17 series
       for (Column column : columns) {
         int at = 3 + column.index();
         if (at < fields.length) {
           double value = ProcFile.number(fields[at], FILE, line) * column.scale();
-          column.family().add(value, "device", device);
+          column.family().add(value, labels);
         }
       }
     }

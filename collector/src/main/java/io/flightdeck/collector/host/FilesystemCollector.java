@@ -1,7 +1,8 @@
 package io.flightdeck.collector.host;
 
+import io.flightdeck.model.Labels;
+import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -52,7 +53,15 @@ public final class FilesystemCollector implements Collector {
 
   @Override
   public List<MetricFamily> collect() throws IOException {
-    String file = Files.exists(procRoot.resolve("1/mounts")) ? "1/mounts" : "mounts";
+    String file = "1/mounts";
+    List<String> lines;
+    try {
+      lines = ProcFile.lines(procRoot, file);
+    } catch (FileNotFoundException e) {
+      // A procfs without pid 1 (a fixture tree); trying first spares live hosts an access call.
+      file = "mounts";
+      lines = ProcFile.lines(procRoot, file);
+    }
     MetricFamily size = gauge("size_bytes", "Filesystem size in bytes.");
     MetricFamily free = gauge("free_bytes", "Filesystem free space in bytes.");
     MetricFamily avail =
@@ -65,7 +74,7 @@ public final class FilesystemCollector implements Collector {
             "device_error",
             "Whether an error occurred while getting statistics for the given device.");
     Set<List<String>> seen = new HashSet<>();
-    for (String line : ProcFile.lines(procRoot, file)) {
+    for (String line : lines) {
       String[] fields = ProcFile.fields(line);
       if (fields.length < 4) {
         throw new MalformedProcFileException("expected at least 4 fields", file, line);
@@ -78,7 +87,8 @@ public final class FilesystemCollector implements Collector {
           || !seen.add(List.of(device, mountPoint, fsType))) {
         continue;
       }
-      String[] labels = {"device", device, "fstype", fsType, "mountpoint", mountPoint};
+      // One set for the mount's seven series.
+      Labels labels = Labels.of("device", device, "fstype", fsType, "mountpoint", mountPoint);
       FilesystemUsage.Stat stat;
       try {
         stat = usage.stat(mountPoint);

@@ -1,5 +1,6 @@
 package io.flightdeck.collector.host;
 
+import io.flightdeck.model.Labels;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,8 +73,9 @@ final class NetdevCollector implements Collector {
       if (fields.length != STATISTICS.size()) {
         throw new MalformedProcFileException("expected 16 counters", FILE, line);
       }
+      Labels labels = Labels.of("device", device); // one set for the interface's 16 series
       for (int i = 0; i < fields.length; i++) {
-        families.get(i).add(ProcFile.number(fields[i], FILE, line), "device", device);
+        families.get(i).add(ProcFile.number(fields[i], FILE, line), labels);
       }
     }
     return families;

@@ -58,6 +58,26 @@ class HostCollectorTest {
   }
 
   @Test
+  void cpusThatComeAndGoBetweenCollectionsKeepTheirOwnSeries() throws Exception {
+    CpuCollector cpu = new CpuCollector(proc);
+    Files.writeString(
+        proc.resolve("stat"),
+        "cpu  30 0 0 0 0 0 0 0 0 0\ncpu0 10 0 0 0 0 0 0 0 0 0\ncpu1 20 0 0 0 0 0 0 0 0 0\n");
+    cpu.collect();
+    Files.writeString(
+        proc.resolve("stat"),
+        "cpu  50 0 0 0 0 0 0 0 0 0\ncpu0 15 0 0 0 0 0 0 0 0 0\ncpu2 35 0 0 0 0 0 0 0 0 0\n");
+
+    String text = MetricsText.toText(cpu.collect());
+
+    assertThat(text)
+        .contains("node_cpu_seconds_total{cpu=\"0\",mode=\"user\"} 0.15\n")
+        .contains("node_cpu_seconds_total{cpu=\"2\",mode=\"user\"} 0.35\n")
+        .contains("node_cpu_guest_seconds_total{cpu=\"2\",mode=\"nice\"} 0\n")
+        .doesNotContain("cpu=\"1\"");
+  }
+
+  @Test
   void malformedFileNamesFileAndLine() throws Exception {
     Files.writeString(proc.resolve("meminfo"), "MemTotal:       16315788 kB\nMemFree: lots kB\n");
 
