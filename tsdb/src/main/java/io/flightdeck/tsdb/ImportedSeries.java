@@ -35,6 +35,9 @@ final class ImportedSeries {
   private long maxTime = Long.MIN_VALUE;
   private double lastValue;
 
+  /** Bytes of the chunk sealed last: the next one's likely size. */
+  private int lastChunkBytes = 48;
+
   /** Whether the series is in this flush's list of series with samples. */
   boolean listed;
 
@@ -71,7 +74,9 @@ final class ImportedSeries {
     }
     int before;
     if (open == null) {
-      open = new XorEncoder(64);
+      // Sized like the previous chunk, the buffer is rarely regrown and becomes the sealed chunk
+      // as it is; from a fixed 64 bytes it was copied four times on the way to the usual 300.
+      open = new XorEncoder(lastChunkBytes + 16);
       openMinTime = t;
       openWindowEnd = Math.floorDiv(t, window) * window + window;
       before = -CHUNK_OVERHEAD_BYTES;
@@ -87,6 +92,7 @@ final class ImportedSeries {
   /** Closes the chunk being appended to, so that a flush sees every sample in a chunk. */
   void seal() {
     if (open != null) {
+      lastChunkBytes = open.byteLength();
       chunks.add(new Chunk(open.finish(), open.count(), openMinTime, open.lastTimestamp()));
       open = null;
     }
