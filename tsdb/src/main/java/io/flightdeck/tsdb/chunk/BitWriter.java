@@ -1,15 +1,9 @@
 package io.flightdeck.tsdb.chunk;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /** Appends bits, most significant first, into a growing byte array. Not thread-safe. */
 final class BitWriter {
-  private static final VarHandle BIG_ENDIAN_LONG =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-
   private byte[] bytes;
   private long bitLength;
 
@@ -49,29 +43,22 @@ final class BitWriter {
       return;
     }
     ensure(count);
+    // The value, left-aligned at the current bit, is OR-ed in whole bytes: one to three for the
+    // usual control bits and deltas. The bits after bitLength are still zero. (A 64-bit
+    // read-modify-write through a VarHandle was slower under C1, which the import runs on.)
     int at = (int) (bitLength >>> 3);
-    if (at + 9 <= bytes.length) {
-      // One 64-bit read-modify-write (and at most one spilled byte) instead of a loop per byte:
-      // the bits after bitLength are still zero, so OR-ing the left-aligned value in is enough.
-      int offset = (int) (bitLength & 7);
-      long aligned = value << (64 - count);
-      long word = (long) BIG_ENDIAN_LONG.get(bytes, at);
-      BIG_ENDIAN_LONG.set(bytes, at, word | (aligned >>> offset));
-      if (offset + count > 64) {
-        bytes[at + 8] |= (byte) ((aligned << (64 - offset)) >>> 56);
-      }
-      bitLength += count;
-      return;
+    int offset = (int) (bitLength & 7);
+    long aligned = value << (64 - count);
+    long window = aligned >>> offset;
+    int end = offset + count;
+    int touched = Math.min((end + 7) >>> 3, 8);
+    for (int k = 0; k < touched; k++) {
+      bytes[at + k] |= (byte) (window >>> (56 - 8 * k));
     }
-    while (count > 0) {
-      int index = (int) (bitLength >>> 3);
-      int free = 8 - (int) (bitLength & 7);
-      int take = Math.min(free, count);
-      int chunk = (int) ((value >>> (count - take)) & ((1L << take) - 1));
-      bytes[index] |= (byte) (chunk << (free - take));
-      bitLength += take;
-      count -= take;
+    if (end > 64) {
+      bytes[at + 8] |= (byte) ((aligned << (64 - offset)) >>> 56);
     }
+    bitLength += count;
   }
 
   private void ensure(int bits) {

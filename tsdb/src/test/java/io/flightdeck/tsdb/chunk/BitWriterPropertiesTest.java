@@ -13,8 +13,8 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * Word-at-a-time writes give the same bits as writing one bit at a time, at every alignment and
- * buffer size (the last bytes of the buffer take the byte-by-byte path).
+ * Multi-bit writes give the same bits as writing one bit at a time, at every alignment and buffer
+ * size, and leave the bits after the end zero.
  */
 class BitWriterPropertiesTest {
   record Write(long value, int count, boolean single) {}
