@@ -11,7 +11,6 @@ import io.flightdeck.storage.StorageException;
 import io.flightdeck.tsdb.block.Block;
 import io.flightdeck.tsdb.block.BlockMeta;
 import io.flightdeck.tsdb.block.BlockWriter;
-import io.flightdeck.tsdb.chunk.DecimalChunk;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -80,8 +79,8 @@ public final class BlockImport implements Appendable {
     for (Block block : blocks.list()) {
       earlierBlocks.add(block.meta().ulid());
     }
-    // The first flush would otherwise set zstd up while the import waits for it.
-    Thread.ofPlatform().daemon().name("block-import-zstd-preload").start(DecimalChunk::preload);
+    // The first flush would otherwise do this while the import waits for it.
+    Thread.ofPlatform().daemon().name("block-import-preload").start(BlockWriter::preload);
   }
 
   /**
