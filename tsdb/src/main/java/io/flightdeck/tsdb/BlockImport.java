@@ -11,6 +11,7 @@ import io.flightdeck.storage.StorageException;
 import io.flightdeck.tsdb.block.Block;
 import io.flightdeck.tsdb.block.BlockMeta;
 import io.flightdeck.tsdb.block.BlockWriter;
+import io.flightdeck.tsdb.block.XorChunkedSeries;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -303,7 +304,7 @@ public final class BlockImport implements Appendable {
     @Override
     public Series at() {
       ImportedSeries s = buffered.get(index);
-      return new Series() {
+      return new XorChunkedSeries() {
         @Override
         public Labels labels() {
           return s.labels;
@@ -312,6 +313,11 @@ public final class BlockImport implements Appendable {
         @Override
         public SampleIterator iterator(SampleIterator reuse) {
           return s.window(start, reuse);
+        }
+
+        @Override
+        public List<XorChunk> xorChunks(long mint, long maxt) {
+          return s.windowChunks(start);
         }
       };
     }
