@@ -1,6 +1,5 @@
 package io.flightdeck.app;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flightdeck.model.ByteSizeFormat;
 import io.flightdeck.tensorboard.ImportListener;
 import io.flightdeck.tensorboard.ImportProgress;
@@ -101,8 +100,18 @@ final class ImportTensorBoardCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static String json(ImportSummary s) throws Exception {
-    return new ObjectMapper().writeValueAsString(fields(s));
+  /** Counts under fixed ASCII keys: written directly, without setting up a JSON library. */
+  private static String json(ImportSummary s) {
+    StringBuilder sb = new StringBuilder("{");
+    fields(s)
+        .forEach(
+            (k, v) ->
+                sb.append(sb.length() > 1 ? "," : "")
+                    .append('"')
+                    .append(k)
+                    .append("\":")
+                    .append(v));
+    return sb.append('}').toString();
   }
 
   private static String text(ImportSummary s) {

@@ -27,6 +27,7 @@ final class CommonEventDecoder {
   private static final int MAX_SUMMARIES = 4;
 
   private final TagCache tags = new TagCache();
+  private final List<SummaryPoint> eventPoints = new ArrayList<>();
   private final int[] summaryStarts = new int[MAX_SUMMARIES];
   private final int[] summaryEnds = new int[MAX_SUMMARIES];
   private final double[] histoScalars = new double[5];
@@ -76,13 +77,18 @@ final class CommonEventDecoder {
         return null;
       }
     }
-    List<SummaryPoint> points = new ArrayList<>(1);
+    eventPoints.clear();
     for (int i = 0; i < summaries; i++) {
-      if (!summary(summaryStarts[i], summaryEnds[i], wallTime, step, pluginByTag, points)) {
+      if (!summary(summaryStarts[i], summaryEnds[i], wallTime, step, pluginByTag, eventPoints)) {
         return null;
       }
     }
-    return new EventDecoder.DecodedEvent(wallTime, step, null, points);
+    // Writers put one value per event: one small immutable list instead of a list and its array.
+    return new EventDecoder.DecodedEvent(
+        wallTime,
+        step,
+        null,
+        eventPoints.size() == 1 ? List.of(eventPoints.get(0)) : List.copyOf(eventPoints));
   }
 
   private boolean summary(

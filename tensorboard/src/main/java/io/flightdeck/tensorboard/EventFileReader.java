@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 
 /**
  * Reads one event file incrementally: each {@link #poll} decodes the records that became complete
@@ -71,7 +72,12 @@ public final class EventFileReader {
     if (event.fileVersion() != null) {
       listener.fileVersion(file, event.fileVersion());
     }
-    event.points().forEach(listener::point);
+    // An indexed loop: under C1 a bound method reference cost an allocation through a method
+    // handle per record (a tenth of the decoding thread's time), an iterator one more object.
+    List<SummaryPoint> points = event.points();
+    for (int i = 0; i < points.size(); i++) {
+      listener.point(points.get(i));
+    }
     return true;
   }
 }

@@ -28,8 +28,8 @@ import java.util.TreeMap;
  * tensorboard/docs/tailing.md}).
  *
  * <p>Samples are committed every {@code batchSize} appends and on {@link #commit()}, which the
- * caller must call at the end; the commit also syncs the side stores. Rejected samples are counted,
- * not thrown. Not thread-safe.
+ * caller must call at the end; only that commit syncs the side stores. Rejected samples are
+ * counted, not thrown. Not thread-safe.
  */
 public final class TensorBoardIngester {
   public static final String SCALAR = "tensorboard_scalar";
@@ -108,11 +108,7 @@ public final class TensorBoardIngester {
 
   /** Commits what is pending and makes the side stores durable. */
   public void commit() {
-    if (appender != null) {
-      appender.commit();
-      appender = null;
-      pending = 0;
-    }
+    commitSamples();
     stores.sync();
   }
 
@@ -293,9 +289,19 @@ public final class TensorBoardIngester {
       rejectedSamples++;
     }
     if (++pending >= batchSize) {
-      commit();
+      // A full batch commits samples only: syncing the side stores here cost an fdatasync per
+      // batch whenever a text came in it; the caller's commit makes them durable.
+      commitSamples();
     }
     return next;
+  }
+
+  private void commitSamples() {
+    if (appender != null) {
+      appender.commit();
+      appender = null;
+      pending = 0;
+    }
   }
 
   private ScalarSeries scalarSeries(Key key) {

@@ -11,6 +11,7 @@ import io.flightdeck.storage.StorageException;
 import io.flightdeck.tsdb.block.Block;
 import io.flightdeck.tsdb.block.BlockMeta;
 import io.flightdeck.tsdb.block.BlockWriter;
+import io.flightdeck.tsdb.block.XorChunkedSeries;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -57,6 +58,7 @@ public final class BlockImport implements Appendable {
   private final Map<Labels, ImportedSeries> byLabels = new HashMap<>();
   private final List<ImportedSeries> byRef = new ArrayList<>();
   private final List<ImportedSeries> buffered = new ArrayList<>();
+  private final ImportBatch batch = new ImportBatch();
 
   /** The blocks there before the import began: re-imported samples may be in them. */
   private final Set<String> earlierBlocks = new HashSet<>();
@@ -78,6 +80,8 @@ public final class BlockImport implements Appendable {
     for (Block block : blocks.list()) {
       earlierBlocks.add(block.meta().ulid());
     }
+    // The first flush would otherwise do this while the import waits for it.
+    Thread.ofPlatform().daemon().name("block-import-preload").start(BlockWriter::preload);
   }
 
   /**
@@ -96,7 +100,7 @@ public final class BlockImport implements Appendable {
     }
     appenderOpen = true;
     return new BlockImportAppender(
-        this, options.clock().millis() + options.futureTolerance().toMillis());
+        this, options.clock().millis() + options.futureTolerance().toMillis(), batch);
   }
 
   /** Compressed samples waiting to be written, with their per-chunk overhead. */
@@ -130,15 +134,17 @@ public final class BlockImport implements Appendable {
   }
 
   /** Takes a committed batch; writes blocks when the buffer is full. */
-  void commit(ImportedSeries[] series, long[] times, double[] values, int size) {
+  void commit(ImportBatch batch) {
+    int size = batch.size();
     for (int i = 0; i < size; i++) {
-      ImportedSeries s = series[i];
+      ImportedSeries s = batch.series(i);
       if (!s.listed) {
         s.listed = true;
         buffered.add(s);
       }
-      bufferedBytes += s.append(times[i], values[i]);
+      bufferedBytes += s.append(batch.time(i), batch.value(i));
     }
+    batch.clear();
     appenderOpen = false;
     if (bufferedBytes > maxBufferedBytes) {
       try {
@@ -298,7 +304,7 @@ public final class BlockImport implements Appendable {
     @Override
     public Series at() {
       ImportedSeries s = buffered.get(index);
-      return new Series() {
+      return new XorChunkedSeries() {
         @Override
         public Labels labels() {
           return s.labels;
@@ -307,6 +313,11 @@ public final class BlockImport implements Appendable {
         @Override
         public SampleIterator iterator(SampleIterator reuse) {
           return s.window(start, reuse);
+        }
+
+        @Override
+        public List<XorChunk> xorChunks(long mint, long maxt) {
+          return s.windowChunks(start);
         }
       };
     }

@@ -7,7 +7,6 @@ import io.flightdeck.storage.DuplicateSampleException;
 import io.flightdeck.storage.OutOfOrderSampleException;
 import io.flightdeck.storage.SampleTooFarInFutureException;
 import io.flightdeck.storage.StorageException;
-import java.util.Arrays;
 
 /**
  * One batch of a {@link BlockImport}: checked sample by sample as it arrives, handed to the import
@@ -17,19 +16,18 @@ import java.util.Arrays;
 final class BlockImportAppender implements Appender {
   private final BlockImport owner;
   private final long latestAccepted;
-  private ImportedSeries[] series = new ImportedSeries[1024];
-  private long[] times = new long[1024];
-  private double[] values = new double[1024];
-  private int size;
+  private final ImportBatch batch;
   private boolean finished;
 
   /**
    * @param latestAccepted newest timestamp taken (the clock plus the future tolerance when the
    *     batch began)
+   * @param batch the import's batch, empty, for this appender's samples
    */
-  BlockImportAppender(BlockImport owner, long latestAccepted) {
+  BlockImportAppender(BlockImport owner, long latestAccepted, ImportBatch batch) {
     this.owner = owner;
     this.latestAccepted = latestAccepted;
+    this.batch = batch;
   }
 
   @Override
@@ -75,16 +73,7 @@ final class BlockImportAppender implements Appender {
     }
     s.pendingMaxTime = t;
     s.pendingLastValue = v;
-    if (size == times.length) {
-      int capacity = size * 2;
-      series = Arrays.copyOf(series, capacity);
-      times = Arrays.copyOf(times, capacity);
-      values = Arrays.copyOf(values, capacity);
-    }
-    series[size] = s;
-    times[size] = t;
-    values[size] = v;
-    size++;
+    batch.add(s, t, v);
     return s.ref;
   }
 
@@ -100,7 +89,7 @@ final class BlockImportAppender implements Appender {
     ensureOpen();
     finished = true;
     clearPending();
-    owner.commit(series, times, values, size);
+    owner.commit(batch);
   }
 
   @Override
@@ -108,12 +97,13 @@ final class BlockImportAppender implements Appender {
     ensureOpen();
     finished = true;
     clearPending();
+    batch.clear();
     owner.rolledBack();
   }
 
   private void clearPending() {
-    for (int i = 0; i < size; i++) {
-      series[i].pendingMaxTime = Long.MIN_VALUE;
+    for (int i = 0; i < batch.size(); i++) {
+      batch.series(i).pendingMaxTime = Long.MIN_VALUE;
     }
   }
 

@@ -2,6 +2,8 @@ package io.flightdeck.tsdb;
 
 import io.flightdeck.model.Labels;
 import io.flightdeck.storage.SampleIterator;
+import io.flightdeck.tsdb.block.XorChunkedSeries;
+import io.flightdeck.tsdb.block.XorChunkedSeries.XorChunk;
 import io.flightdeck.tsdb.chunk.XorEncoder;
 import io.flightdeck.tsdb.chunk.XorIterator;
 import java.util.ArrayList;
@@ -15,8 +17,11 @@ import java.util.Set;
  * thread-safe.
  */
 final class ImportedSeries {
-  /** Samples per buffered chunk, as in the head and in blocks. */
-  static final int SAMPLES_PER_CHUNK = 120;
+  /**
+   * Samples per buffered chunk, as in blocks: a flush then hands the block writer chunks it can
+   * write as they are (see {@link XorChunkedSeries}).
+   */
+  static final int SAMPLES_PER_CHUNK = XorChunkedSeries.SAMPLES_PER_CHUNK;
 
   /**
    * Rough heap cost of a series and of a chunk beyond their encoded bytes, for the memory bound.
@@ -28,12 +33,15 @@ final class ImportedSeries {
   final Labels labels;
   final int ref;
   private final long window;
-  private final List<Chunk> chunks = new ArrayList<>();
+  private final List<XorChunk> chunks = new ArrayList<>();
   private XorEncoder open;
   private long openMinTime;
   private long openWindowEnd;
   private long maxTime = Long.MIN_VALUE;
   private double lastValue;
+
+  /** Bytes of the chunk sealed last: the next one's likely size. */
+  private int lastChunkBytes = 48;
 
   /** Whether the series is in this flush's list of series with samples. */
   boolean listed;
@@ -45,8 +53,6 @@ final class ImportedSeries {
   long pendingMaxTime = Long.MIN_VALUE;
 
   double pendingLastValue;
-
-  private record Chunk(byte[] data, int count, long minTime, long maxTime) {}
 
   ImportedSeries(int ref, Labels labels, long window) {
     this.ref = ref;
@@ -71,7 +77,9 @@ final class ImportedSeries {
     }
     int before;
     if (open == null) {
-      open = new XorEncoder(64);
+      // Sized like the previous chunk, the buffer is rarely regrown and becomes the sealed chunk
+      // as it is; from a fixed 64 bytes it was copied four times on the way to the usual 300.
+      open = new XorEncoder(lastChunkBytes + 16);
       openMinTime = t;
       openWindowEnd = Math.floorDiv(t, window) * window + window;
       before = -CHUNK_OVERHEAD_BYTES;
@@ -87,7 +95,10 @@ final class ImportedSeries {
   /** Closes the chunk being appended to, so that a flush sees every sample in a chunk. */
   void seal() {
     if (open != null) {
-      chunks.add(new Chunk(open.finish(), open.count(), openMinTime, open.lastTimestamp()));
+      lastChunkBytes = open.byteLength();
+      chunks.add(
+          new XorChunk(
+              open.finish(), lastChunkBytes, open.count(), openMinTime, open.lastTimestamp()));
       open = null;
     }
   }
@@ -95,7 +106,7 @@ final class ImportedSeries {
   /** Adds the start of every block window holding buffered samples to {@code windows}. */
   void addWindows(Set<Long> windows) {
     long last = Long.MIN_VALUE;
-    for (Chunk c : chunks) {
+    for (XorChunk c : chunks) {
       long start = Math.floorDiv(c.minTime(), window) * window;
       if (start != last) {
         windows.add(start);
@@ -110,10 +121,13 @@ final class ImportedSeries {
    * while nothing is appended.
    */
   SampleIterator window(long start, SampleIterator reuse) {
-    int from = firstChunkFrom(start);
-    int to = firstChunkFrom(start + window);
     ChunksIterator it = reuse instanceof ChunksIterator c ? c : new ChunksIterator();
-    return it.reset(chunks.subList(from, to));
+    return it.reset(windowChunks(start));
+  }
+
+  /** The chunks of the window starting at {@code start}, as {@link #window} but undecoded. */
+  List<XorChunk> windowChunks(long start) {
+    return chunks.subList(firstChunkFrom(start), firstChunkFrom(start + window));
   }
 
   /** Whether the window starting at {@code start} holds buffered samples. */
@@ -146,11 +160,11 @@ final class ImportedSeries {
   /** Walks the samples of consecutive chunks. */
   private static final class ChunksIterator implements SampleIterator {
     private final XorIterator chunk = new XorIterator();
-    private List<Chunk> chunks = List.of();
+    private List<XorChunk> chunks = List.of();
     private int index;
     private boolean positioned;
 
-    ChunksIterator reset(List<Chunk> chunks) {
+    ChunksIterator reset(List<XorChunk> chunks) {
       this.chunks = chunks;
       this.index = -1;
       this.positioned = false;
@@ -163,8 +177,8 @@ final class ImportedSeries {
         return true;
       }
       while (++index < chunks.size()) {
-        Chunk c = chunks.get(index);
-        chunk.reset(c.data(), 0, c.data().length, c.count());
+        XorChunk c = chunks.get(index);
+        chunk.reset(c.data(), 0, c.length(), c.count());
         if (chunk.next()) {
           positioned = true;
           return true;

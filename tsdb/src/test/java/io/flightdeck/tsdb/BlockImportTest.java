@@ -86,6 +86,43 @@ class BlockImportTest {
     }
   }
 
+  /**
+   * Thousands of samples per window, in chunks of the blocks' size: those the decimal encoding
+   * declines are written as the import buffered them, and read back bit for bit.
+   */
+  @Test
+  void fullChunksOfAnyValueReadBackAsThroughTheHead() throws Exception {
+    long from = NOW - 5 * HOUR;
+    Labels bits = Labels.of("__name__", "weights", "run", "a");
+    Labels steps = Labels.of("__name__", "steps", "run", "a");
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      BlockImport im = tsdb.blockImport(64 << 20);
+      Appender app = im.appender();
+      long bitsRef = 0;
+      long stepsRef = 0;
+      for (long t = from; t < NOW; t += 1_000) {
+        // Float-like values (not short decimals: XOR) and integers (decimal), NaN now and then.
+        double v = t % 977 == 0 ? Double.NaN : (float) Math.sqrt(t - from);
+        bitsRef = app.append(bitsRef, bits, t, v);
+        stepsRef = app.append(stepsRef, steps, t, (t - from) / 1_000);
+      }
+      app.commit();
+      im.finish();
+      List<String> imported = dump(tsdb, all);
+
+      Path other = dir.resolve("head");
+      try (Tsdb head = Tsdb.open(TsdbTesting.options(other, clock))) {
+        Appender direct = head.appender();
+        for (long t = from; t < NOW; t += 1_000) {
+          direct.append(0, bits, t, t % 977 == 0 ? Double.NaN : (float) Math.sqrt(t - from));
+          direct.append(0, steps, t, (t - from) / 1_000);
+        }
+        direct.commit();
+        assertThat(imported).hasSize(2 * 5 * 3_600).isEqualTo(dump(head, all));
+      }
+    }
+  }
+
   @Test
   void aSmallBoundFlushesOftenAndStoresEverySampleOnce() throws Exception {
     List<String> runs = new ArrayList<>();

@@ -47,6 +47,11 @@ public record BlockMeta(
     Files.write(dir.resolve(FILE), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
   }
 
+  /** Loads this class, whose JSON mapper takes about 0.1 s of CPU to set up, ahead of need. */
+  static void preload() {
+    // Calling any static method initialises the class; there is nothing else to do.
+  }
+
   public static BlockMeta read(Path dir) throws IOException {
     Path file = dir.resolve(FILE);
     JsonNode root;

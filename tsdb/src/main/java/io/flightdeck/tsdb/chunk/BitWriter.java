@@ -39,16 +39,26 @@ final class BitWriter {
 
   /** Writes the low {@code count} bits of {@code value}, 0 <= count <= 64. */
   void writeBits(long value, int count) {
-    ensure(count);
-    while (count > 0) {
-      int index = (int) (bitLength >>> 3);
-      int free = 8 - (int) (bitLength & 7);
-      int take = Math.min(free, count);
-      int chunk = (int) ((value >>> (count - take)) & ((1L << take) - 1));
-      bytes[index] |= (byte) (chunk << (free - take));
-      bitLength += take;
-      count -= take;
+    if (count == 0) {
+      return;
     }
+    ensure(count);
+    // The value, left-aligned at the current bit, is OR-ed in whole bytes: one to three for the
+    // usual control bits and deltas. The bits after bitLength are still zero. (A 64-bit
+    // read-modify-write through a VarHandle was slower under C1, which the import runs on.)
+    int at = (int) (bitLength >>> 3);
+    int offset = (int) (bitLength & 7);
+    long aligned = value << (64 - count);
+    long window = aligned >>> offset;
+    int end = offset + count;
+    int touched = Math.min((end + 7) >>> 3, 8);
+    for (int k = 0; k < touched; k++) {
+      bytes[at + k] |= (byte) (window >>> (56 - 8 * k));
+    }
+    if (end > 64) {
+      bytes[at + 8] |= (byte) ((aligned << (64 - offset)) >>> 56);
+    }
+    bitLength += count;
   }
 
   private void ensure(int bits) {

@@ -48,14 +48,11 @@ public final class XorEncoder {
     if (dod == 0) {
       out.writeBit(false);
     } else if (fitsSigned(dod, 14)) {
-      out.writeBits(0b10, 2);
-      out.writeBits(dod, 14);
+      out.writeBits((0b10L << 14) | (dod & 0x3fff), 2 + 14);
     } else if (fitsSigned(dod, 17)) {
-      out.writeBits(0b110, 3);
-      out.writeBits(dod, 17);
+      out.writeBits((0b110L << 17) | (dod & 0x1ffff), 3 + 17);
     } else if (fitsSigned(dod, 20)) {
-      out.writeBits(0b1110, 4);
-      out.writeBits(dod, 20);
+      out.writeBits((0b1110L << 20) | (dod & 0xfffff), 4 + 20);
     } else {
       out.writeBits(0b1111, 4);
       out.writeBits(dod, 64);
@@ -67,17 +64,15 @@ public final class XorEncoder {
       out.writeBit(false);
       return;
     }
-    out.writeBit(true);
     int lead = Math.min(Long.numberOfLeadingZeros(xor), 31);
     int trail = Long.numberOfTrailingZeros(xor);
+    // Control bits and window go out in one write each; the stream is the same bit by bit.
     if (leading >= 0 && lead >= leading && trail >= trailing) {
-      out.writeBit(false);
+      out.writeBits(0b10, 2);
       out.writeBits(xor >>> trailing, 64 - leading - trailing);
     } else {
       int significant = 64 - lead - trail;
-      out.writeBit(true);
-      out.writeBits(lead, 5);
-      out.writeBits(significant == 64 ? 0 : significant, 6);
+      out.writeBits((0b11 << 11) | (lead << 6) | (significant == 64 ? 0 : significant), 13);
       out.writeBits(xor >>> trail, significant);
       leading = lead;
       trailing = trail;
