@@ -8,6 +8,8 @@
 #                      send and report median latencies with ratios and geometric means (default 0)
 #   --warmup N         runs of each query before the measured ones (default 10); a dashboard
 #                      refreshing every 10 s runs each query 90 times in a quarter of an hour
+#   --only NAMES       run only these dashboard queries (comma-separated QueryBench names), for
+#                      profiling one query
 #   --peers LIST       comma-separated, from flightdeck,prometheus,victoriametrics (default: all)
 #   --connections N    concurrent remote-write connections (default 4)
 #   --keep             keep the peers' data directories and logs (their path is printed)
@@ -38,6 +40,7 @@ peers=flightdeck,prometheus,victoriametrics
 connections=4
 queries=0
 warmup=10
+only=
 keep=false
 while (($#)); do
   case "$1" in
@@ -46,6 +49,7 @@ while (($#)); do
     --connections) connections=$2; shift 2 ;;
     --queries) queries=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
+    --only) only=$2; shift 2 ;;
     --keep) keep=true; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
@@ -204,7 +208,7 @@ run_queries() {
     [[ " ${query_names[*]} " == *" $name "* ]] || query_names+=("$name")
   done < <("$JAVA" -cp "$JAR" io.flightdeck.bench.QueryBench run --url "$base" \
     --start-ms "$(field start_ms)" --end-ms "$(($(field start_ms) + ($(field slices) - 1) * 15000))" \
-    --repeat "$queries" --warmup "$warmup")
+    --repeat "$queries" --warmup "$warmup" ${only:+--only "$only"})
   [[ -n ${R[$peer.q.${query_names[0]:-none}]:-} ]]
 }
 

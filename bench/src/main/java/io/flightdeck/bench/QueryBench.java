@@ -22,8 +22,10 @@ import java.util.Map;
  * the median latency:
  *
  * <pre>
- * run --url BASE --start-ms T --end-ms T [--repeat 7] [--warmup 10]
+ * run --url BASE --start-ms T --end-ms T [--repeat 7] [--warmup 10] [--only NAME,NAME]
  * </pre>
+ *
+ * <p>{@code --only} runs a subset by name, to profile one query alone.
  */
 public final class QueryBench {
   private static final Duration TIMEOUT = Duration.ofMinutes(5);
@@ -72,7 +74,8 @@ public final class QueryBench {
   public static void main(String[] args) throws Exception {
     if (args.length == 0 || !args[0].equals("run")) {
       throw new IllegalArgumentException(
-          "usage: run --url BASE --start-ms T --end-ms T [--repeat 7] [--warmup 10]");
+          "usage: run --url BASE --start-ms T --end-ms T [--repeat 7] [--warmup 10]"
+              + " [--only NAME,NAME]");
     }
     Map<String, String> options = new LinkedHashMap<>();
     for (int i = 1; i + 1 < args.length; i += 2) {
@@ -88,7 +91,12 @@ public final class QueryBench {
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10))
             .build();
+    List<String> only =
+        options.containsKey("only") ? List.of(options.get("only").split(",")) : List.of();
     for (BenchQuery query : dashboard()) {
+      if (!only.isEmpty() && !only.contains(query.name())) {
+        continue;
+      }
       HttpRequest request = request(base, query, startMs, endMs);
       String body = send(client, request, query);
       for (int i = 1; i < warmup; i++) {
