@@ -3,7 +3,6 @@ package io.flightdeck.api;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.flightdeck.model.Labels;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -20,6 +19,12 @@ final class ApiJson {
   @FunctionalInterface
   interface Value {
     void write(JsonGenerator out) throws IOException;
+  }
+
+  /** Appends one JSON value's bytes, already laid out, to the response. */
+  @FunctionalInterface
+  interface RawValue {
+    void write(ResponseBytes out);
   }
 
   private ApiJson() {}
@@ -55,7 +60,7 @@ final class ApiJson {
   }
 
   static byte[] render(Value value) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+    ResponseBytes bytes = new ResponseBytes(256);
     try (JsonGenerator out = FACTORY.createGenerator(bytes)) {
       value.write(out);
     } catch (IOException e) {
@@ -65,33 +70,42 @@ final class ApiJson {
   }
 
   /**
+   * Writes a value whose bytes the caller lays out itself, straight into the response of {@link
+   * #render}: the generator writes the separator before it, then its pending bytes are flushed so
+   * that the value's bytes follow them.
+   */
+  static void rawValue(JsonGenerator out, RawValue value) throws IOException {
+    out.writeRawValue("");
+    out.flush();
+    value.write((ResponseBytes) out.getOutputTarget());
+  }
+
+  /**
    * Milliseconds as seconds with up to three decimals, trailing zeros kept ({@code 1.500}): the
    * layout of Prometheus's sample timestamps.
    */
   static void timestamp(JsonGenerator out, long ms) throws IOException {
-    StringBuilder text = new StringBuilder(20);
-    appendTimestamp(text, ms);
-    out.writeNumber(text.toString());
+    rawValue(out, bytes -> appendTimestamp(bytes, ms));
   }
 
   /** Appends {@code ms} in the layout of {@link #timestamp(JsonGenerator, long)}. */
-  static void appendTimestamp(StringBuilder text, long ms) {
+  static void appendTimestamp(ResponseBytes out, long ms) {
     long abs = ms;
     if (ms < 0) {
-      text.append('-');
+      out.append('-');
       abs = -ms; // Long.MIN_VALUE is not a timestamp anyone queries
     }
-    text.append(abs / 1000);
+    out.append(abs / 1000);
     long fraction = abs % 1000;
     if (fraction != 0) {
-      text.append('.');
+      out.append('.');
       if (fraction < 100) {
-        text.append('0');
+        out.append('0');
       }
       if (fraction < 10) {
-        text.append('0');
+        out.append('0');
       }
-      text.append(fraction);
+      out.append(fraction);
     }
   }
 

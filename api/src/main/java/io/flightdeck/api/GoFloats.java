@@ -26,7 +26,7 @@ final class GoFloats {
    * Appends {@link #sampleValue}; whole numbers (utilisation, counts, bytes) take a shortcut around
    * {@link Double#toString}, since Go prints them as plain integers too.
    */
-  static void appendSampleValue(StringBuilder out, double v) {
+  static void appendSampleValue(ResponseBytes out, double v) {
     double abs = Math.abs(v);
     if (v != 0 && v == Math.rint(v) && abs < 1e15) {
       out.append((long) v);
@@ -51,7 +51,7 @@ final class GoFloats {
     if (Math.abs(v) < Double.MIN_NORMAL) {
       return shortest(v).toPlainString();
     }
-    StringBuilder out = new StringBuilder(24);
+    ResponseBytes out = new ResponseBytes(24);
     appendPlainFromJava(out, Double.toString(v));
     return out.toString();
   }
@@ -60,8 +60,9 @@ final class GoFloats {
    * Appends {@link Double#toString} ({@code 90.0}, {@code 1.5E-7}) without an exponent and without
    * trailing zeros. For normal doubles its digits are the shortest, as Go's are, so only the layout
    * differs; this path avoids a BigDecimal and intermediate strings per sample on large results.
+   * The characters are all ASCII.
    */
-  private static void appendPlainFromJava(StringBuilder out, String java) {
+  private static void appendPlainFromJava(ResponseBytes out, String java) {
     int e = java.indexOf('E');
     if (e < 0) {
       // Between 1e-3 and 1e7 Java already writes plain digits; only a bare ".0" must go.
@@ -98,7 +99,7 @@ final class GoFloats {
   }
 
   /** Appends significant digits [from, to) of Java's d.dddd form, skipping its point. */
-  private static void appendDigits(StringBuilder out, String java, int first, int from, int to) {
+  private static void appendDigits(ResponseBytes out, String java, int first, int from, int to) {
     for (int i = from; i < to; i++) {
       out.append(java.charAt(i == 0 ? first : first + 1 + i));
     }

@@ -76,37 +76,41 @@ final class QueryJson {
   }
 
   /**
-   * {@code [timestamp,"value"]} written as one raw value: both parts are digits, signs and letters
-   * that need no escaping, and a large matrix has one of these per point.
+   * {@code [timestamp,"value"]} laid out directly in the response: both parts are digits, signs and
+   * letters that need no escaping, and a large vector has one of these per sample.
    */
   private static void point(JsonGenerator out, long timestamp, double value) throws IOException {
-    StringBuilder text = new StringBuilder(40);
-    appendPoint(text, timestamp, value);
-    out.writeRawValue(text.toString());
+    ApiJson.rawValue(out, bytes -> appendPoint(bytes, timestamp, value));
   }
 
   /**
-   * A series' whole {@code values} array as one raw value, for the same reason: a 6-hour panel has
-   * thousands of points per series, and one generator call per point cost more than the digits.
+   * A series' whole {@code values} array laid out directly in the response, for the same reason: a
+   * 6-hour panel has thousands of points per series, and one generator call per point cost more
+   * than the digits.
    */
   private static void points(JsonGenerator out, RangeSeries series) throws IOException {
-    StringBuilder text = new StringBuilder(series.size() * 24 + 2).append('[');
-    for (int i = 0; i < series.size(); i++) {
-      if (i > 0) {
-        text.append(',');
-      }
-      appendPoint(text, series.timestamps()[i], series.values()[i]);
-    }
-    text.append(']');
-    out.writeRawValue(text.toString());
+    ApiJson.rawValue(
+        out,
+        bytes -> {
+          long[] timestamps = series.timestamps();
+          double[] values = series.values();
+          bytes.append('[');
+          for (int i = 0; i < series.size(); i++) {
+            if (i > 0) {
+              bytes.append(',');
+            }
+            appendPoint(bytes, timestamps[i], values[i]);
+          }
+          bytes.append(']');
+        });
   }
 
-  private static void appendPoint(StringBuilder text, long timestamp, double value) {
-    text.append('[');
-    ApiJson.appendTimestamp(text, timestamp);
-    text.append(",\"");
-    GoFloats.appendSampleValue(text, value);
-    text.append("\"]");
+  private static void appendPoint(ResponseBytes bytes, long timestamp, double value) {
+    bytes.append('[');
+    ApiJson.appendTimestamp(bytes, timestamp);
+    bytes.append(",\"");
+    GoFloats.appendSampleValue(bytes, value);
+    bytes.append("\"]");
   }
 
   /**
