@@ -1,14 +1,20 @@
 package io.flightdeck.app;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flightdeck.app.RemoteWriteEncoder.TimeSeries;
 import io.flightdeck.model.Labels;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,6 +90,22 @@ class PrometheusApiEndToEndTest {
           .startsWith(
               "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"invalid parameter"
                   + " \\\"query\\\": 1:5: parse error:");
+
+      // A large result goes out in one piece with its length, or gzipped when the client accepts
+      // it, as Grafana's does.
+      byte[] manyPoints = ("query=up&start=" + t0 + "&end=" + t2 + "&step=0.1").getBytes(UTF_8);
+      HttpResponse<byte[]> plain = postBytes(server, "/api/v1/query_range", manyPoints);
+      HttpResponse<byte[]> gzipped =
+          postBytes(server, "/api/v1/query_range", manyPoints, "Accept-Encoding", "gzip");
+      assertThat(plain.headers().firstValueAsLong("Content-Length")).hasValue(plain.body().length);
+      assertThat(plain.headers().firstValue("Content-Encoding")).isEmpty();
+      assertThat(new String(plain.body(), UTF_8))
+          .startsWith("{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\"")
+          .contains("[" + (base / 1000 + 29) + ".900,\"1\"],[" + t2 + ",\"1\"]]}]}}");
+      assertThat(gzipped.headers().firstValue("Content-Encoding")).hasValue("gzip");
+      try (InputStream unzipped = new GZIPInputStream(new ByteArrayInputStream(gzipped.body()))) {
+        assertThat(unzipped.readAllBytes()).isEqualTo(plain.body());
+      }
 
       String range = "start=" + t0 + "&end=" + t2;
       assertThat(
@@ -169,6 +191,22 @@ class PrometheusApiEndToEndTest {
         body.toString().getBytes(StandardCharsets.UTF_8),
         "Content-Type",
         "application/x-www-form-urlencoded");
+  }
+
+  /** A POST of a form body, answered as bytes; {@code headers} are name, value pairs. */
+  private static HttpResponse<byte[]> postBytes(
+      FlightdeckServerProcess server, String path, byte[] form, String... headers)
+      throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(server.uri(path))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(form));
+    if (headers.length > 0) {
+      request.headers(headers);
+    }
+    try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+      return client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
   }
 
   private static String encode(String value) {
