@@ -30,6 +30,10 @@ final class GoFloats {
     double abs = Math.abs(v);
     if (v != 0 && v == Math.rint(v) && abs < 1e15) {
       out.append((long) v);
+    } else if (abs >= 1e-3 && abs < 1e7) {
+      // Java writes plain digits in this range already; only a bare ".0" must go.
+      String java = Double.toString(v);
+      out.append(java, 0, java.endsWith(".0") ? java.length() - 2 : java.length());
     } else if (abs >= Double.MIN_NORMAL && abs >= 1e-6 && abs < 1e21) {
       appendPlainFromJava(out, Double.toString(v));
     } else {
