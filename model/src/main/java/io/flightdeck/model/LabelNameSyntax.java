@@ -1,8 +1,9 @@
 package io.flightdeck.model;
 
 /**
- * Prometheus's legacy label-name syntax, {@code [a-zA-Z_][a-zA-Z0-9_]*}, which configuration and
- * relabelling validate against (as Prometheus 2's promtool does).
+ * Prometheus's legacy label-name syntax, {@code [a-zA-Z_][a-zA-Z0-9_]*}: what configuration,
+ * relabelling, rule files, notification routes, pushes and imports accept as a label name (as
+ * Prometheus 2's promtool does), and the names PromQL's printer writes without quotes.
  */
 public final class LabelNameSyntax {
   private LabelNameSyntax() {}

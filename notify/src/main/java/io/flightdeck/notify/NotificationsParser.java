@@ -1,5 +1,6 @@
 package io.flightdeck.notify;
 
+import io.flightdeck.model.LabelNameSyntax;
 import io.flightdeck.model.Matcher;
 import java.net.URI;
 import java.time.Duration;
@@ -10,11 +11,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /** Turns the raw {@code notifications} tree into a {@link NotificationsConfig}. */
 final class NotificationsParser {
-  private static final Pattern LABEL_NAME = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
   private static final Set<String> TOP = Set.of("global", "route", "receivers", "inhibit_rules");
   private static final Set<String> GLOBAL = Set.of("resolve_timeout");
   private static final Set<String> ROUTE =
@@ -133,7 +132,7 @@ final class NotificationsParser {
       Set<String> seen = new HashSet<>();
       for (int i = 0; i < names.size() && !groupByAll; i++) {
         String name = names.get(i);
-        if (!LABEL_NAME.matcher(name).matches()) {
+        if (!LabelNameSyntax.isLegacy(name)) {
           throw new ConfigNode(name, groupByNode.path() + "[" + i + "]")
               .error("invalid label name \"" + name + "\"");
         }
@@ -261,7 +260,7 @@ final class NotificationsParser {
     ConfigNode equalNode = ConfigNode.get(f, node, "equal");
     List<String> equal = equalNode.strings();
     for (int i = 0; i < equal.size(); i++) {
-      if (!LABEL_NAME.matcher(equal.get(i)).matches()) {
+      if (!LabelNameSyntax.isLegacy(equal.get(i))) {
         throw new ConfigNode(equal.get(i), equalNode.path() + "[" + i + "]")
             .error("invalid label name \"" + equal.get(i) + "\"");
       }
@@ -289,7 +288,7 @@ final class NotificationsParser {
 
   private static Matcher labelMatcher(ConfigNode map, String name, String value, boolean regex) {
     ConfigNode at = new ConfigNode(value, map.path() + "." + name);
-    if (!LABEL_NAME.matcher(name).matches()) {
+    if (!LabelNameSyntax.isLegacy(name)) {
       throw at.error("invalid label name \"" + name + "\"");
     }
     try {

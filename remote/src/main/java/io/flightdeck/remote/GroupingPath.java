@@ -1,11 +1,11 @@
 package io.flightdeck.remote;
 
+import io.flightdeck.model.LabelNameSyntax;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Parses a Pushgateway grouping key from the path after {@code /metrics/}: {@code
@@ -13,7 +13,6 @@ import java.util.regex.Pattern;
  * marking its value as URL-safe base64 (how clients send values containing {@code /}).
  */
 final class GroupingPath {
-  private static final Pattern LABEL_NAME = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
   private static final String BASE64_SUFFIX = "@base64";
 
   private GroupingPath() {}
@@ -46,7 +45,7 @@ final class GroupingPath {
       if (i == 0 && value.isEmpty()) {
         throw new IllegalArgumentException("job name is required");
       }
-      if (!LABEL_NAME.matcher(name).matches() || name.startsWith("__")) {
+      if (!LabelNameSyntax.isLegacy(name) || name.startsWith("__")) {
         throw new IllegalArgumentException("improper label name \"" + name + "\"");
       }
       if (labels.containsKey(name)) {

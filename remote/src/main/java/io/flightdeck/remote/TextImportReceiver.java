@@ -2,11 +2,11 @@ package io.flightdeck.remote;
 
 import io.flightdeck.exposition.ExpositionParseException;
 import io.flightdeck.model.Clock;
+import io.flightdeck.model.LabelNameSyntax;
 import io.flightdeck.storage.Appendable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * VictoriaMetrics-compatible {@code POST /api/v1/import/prometheus}: a batch of text-format lines,
@@ -15,7 +15,6 @@ import java.util.regex.Pattern;
  * parser's message, line included, for a bad body, and then nothing is stored. Thread-safe.
  */
 public final class TextImportReceiver {
-  private static final Pattern LABEL_NAME = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
 
   private final Appendable storage;
   private final Clock clock;
@@ -34,7 +33,7 @@ public final class TextImportReceiver {
     for (String pair : extraLabels) {
       int equals = pair.indexOf('=');
       String name = equals < 0 ? "" : pair.substring(0, equals);
-      if (!LABEL_NAME.matcher(name).matches()) {
+      if (!LabelNameSyntax.isLegacy(name)) {
         return new IngestResponse(
             400, "extra_label must be name=value with a valid label name, got \"" + pair + "\"");
       }

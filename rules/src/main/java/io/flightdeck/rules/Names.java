@@ -1,11 +1,11 @@
 package io.flightdeck.rules;
 
+import io.flightdeck.model.LabelNameSyntax;
 import java.util.regex.Pattern;
 
 /** Prometheus's classic (legacy) name rules, which promtool and our users' tools apply. */
 final class Names {
   private static final Pattern METRIC = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
-  private static final Pattern LABEL = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
 
   private Names() {}
 
@@ -14,6 +14,6 @@ final class Names {
   }
 
   static boolean isLabelName(String name) {
-    return LABEL.matcher(name).matches();
+    return LabelNameSyntax.isLegacy(name);
   }
 }

@@ -1,18 +1,17 @@
 package io.flightdeck.promql.engine;
 
+import io.flightdeck.model.LabelNameSyntax;
 import io.flightdeck.model.Labels;
 import io.flightdeck.promql.parser.GoFormat;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
 
 /**
  * Label-set operations the evaluator needs: projections, match signatures, Prometheus's notation.
  */
 final class LabelOps {
-  private static final Pattern LEGACY_NAME = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
   private static final char SEPARATOR = '\u00ff';
 
   private LabelOps() {}
@@ -125,7 +124,7 @@ final class LabelOps {
         sb.append(", ");
       }
       String name = labels.name(i);
-      sb.append(LEGACY_NAME.matcher(name).matches() ? name : GoFormat.quote(name));
+      sb.append(LabelNameSyntax.isLegacy(name) ? name : GoFormat.quote(name));
       sb.append('=').append(GoFormat.quote(labels.value(i)));
     }
     return sb.append('}').toString();

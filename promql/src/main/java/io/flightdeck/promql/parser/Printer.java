@@ -1,5 +1,6 @@
 package io.flightdeck.promql.parser;
 
+import io.flightdeck.model.LabelNameSyntax;
 import io.flightdeck.model.Matcher;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -237,7 +238,7 @@ final class Printer {
   }
 
   private static String matcher(Matcher m) {
-    String name = isLegacyName(m.name()) ? m.name() : GoText.quote(m.name());
+    String name = LabelNameSyntax.isLegacy(m.name()) ? m.name() : GoText.quote(m.name());
     return name + m.type().symbol() + GoText.quote(m.value());
   }
 
@@ -307,22 +308,7 @@ final class Printer {
         out.append(", ");
       }
       String name = names.get(i);
-      out.append(isLegacyName(name) ? name : GoText.quote(name));
+      out.append(LabelNameSyntax.isLegacy(name) ? name : GoText.quote(name));
     }
-  }
-
-  /** Whether a label name needs no quotes: {@code [a-zA-Z_][a-zA-Z0-9_]*}. */
-  private static boolean isLegacyName(String name) {
-    if (name.isEmpty()) {
-      return false;
-    }
-    for (int i = 0; i < name.length(); i++) {
-      char c = name.charAt(i);
-      boolean letter = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-      if (!letter && !(i > 0 && c >= '0' && c <= '9')) {
-        return false;
-      }
-    }
-    return true;
   }
 }
