@@ -57,22 +57,24 @@ static const char *get(const char *key) {
   return low < entries && strcmp(keys[order[low]], key) == 0 ? values[order[low]] : NULL;
 }
 
-/* The configuration file beside this library. */
-static void config_path(char *path, size_t size) {
-  Dl_info info;
-  dladdr((void *)&config_path, &info);
-  snprintf(path, size, "%s", info.dli_fname);
-  char *slash = strrchr(path, '/');
-  snprintf(slash ? slash + 1 : path, size - (slash ? (size_t)(slash + 1 - path) : 0),
-           "fake-nvml.conf");
+/* The configuration file beside this library, found once. */
+static const char *config_path(void) {
+  static char path[4096];
+  if (!path[0]) {
+    Dl_info info;
+    dladdr((void *)&config_path, &info);
+    snprintf(path, sizeof path, "%s", info.dli_fname);
+    char *slash = strrchr(path, '/');
+    snprintf(slash ? slash + 1 : path, sizeof path - (slash ? (size_t)(slash + 1 - path) : 0),
+             "fake-nvml.conf");
+  }
+  return path;
 }
 
 /* Reads the key=value entries; events are (re)queued only by nvmlInit_v2. */
 static void load_entries(void) {
-  char path[4096];
-  config_path(path, sizeof path);
   entries = 0;
-  FILE *f = fopen(path, "r");
+  FILE *f = fopen(config_path(), "r");
   if (!f) return;
   char line[400];
   while (entries < MAX_ENTRIES && fgets(line, sizeof line, f)) {
@@ -98,10 +100,8 @@ static int loaded;
  * the last two seconds is always read again: its timestamp has the kernel's coarse resolution, so
  * a second write in the same tick, of the same size, would otherwise go unseen. */
 static void reload_entries_if_changed(void) {
-  char path[4096];
   struct stat now;
-  config_path(path, sizeof path);
-  int found = stat(path, &now) == 0;
+  int found = stat(config_path(), &now) == 0;
   if (loaded && found && now.st_ino == loaded_stat.st_ino && now.st_size == loaded_stat.st_size
       && now.st_mtim.tv_sec == loaded_stat.st_mtim.tv_sec
       && now.st_mtim.tv_nsec == loaded_stat.st_mtim.tv_nsec
