@@ -55,6 +55,8 @@ final class JnaNvml implements Nvml {
   /** Looked-up symbols: JNA's own cache builds a key string and locks on every lookup. */
   private final Map<String, Function> functions = new ConcurrentHashMap<>();
 
+  private final Map<Integer, String> errorStrings = new ConcurrentHashMap<>();
+
   private JnaNvml(NativeLibrary library) {
     this.library = library;
   }
@@ -88,8 +90,16 @@ final class JnaNvml implements Nvml {
     call("nvmlShutdown");
   }
 
+  /**
+   * {@inheritDoc} Kept per code: NVML's descriptions are constants, and a GPU that lacks a reading
+   * fails that call on every collection.
+   */
   @Override
   public String errorString(int code) {
+    return errorStrings.computeIfAbsent(code, this::lookUpErrorString);
+  }
+
+  private String lookUpErrorString(int code) {
     try {
       return library.getFunction("nvmlErrorString").invokeString(new Object[] {code}, false);
     } catch (UnsatisfiedLinkError e) {
