@@ -383,7 +383,9 @@ int nvmlEventSetWait_v2(void *set, unsigned char *data, unsigned int timeout_ms)
     *(unsigned int *)(data + 28) = 0xFFFFFFFF;
     return OK;
   }
-  usleep(timeout_ms * 1000); /* as the driver: block until an event or the timeout */
+  /* As the driver: block until an event or the timeout. A zero timeout does not block: usleep(0)
+   * would still give up the CPU and cost the caller a wake-up. */
+  if (timeout_ms > 0) usleep(timeout_ms * 1000);
   return TIMEOUT;
 }
 
