@@ -6,7 +6,7 @@
  *   gpu<N>.name|uuid|pci|handle|lost|util|enc|dec|mem.v2|mem.v1|temp|power|energy|clock.sm|
  *   clock.mem|reasons|pcie.tx|pcie.rx|replay|ecc.<type>.<counter>|remap|field.<id>|procs|events
  * lost=1 makes every call on that device answer NVML_ERROR_GPU_IS_LOST. nvmlDeviceGetCount_v2
- * re-reads the file, so a test can change a GPU between scrapes.
+ * re-reads the file when it changed, so a test can change a GPU between scrapes.
  * GPM: gpu<N>.gpm is isSupportedDevice (1 or 0; absent: NOT_SUPPORTED), gpu<N>.gpm.<metricId> the
  * percent nvmlGpmMetricsGet answers for that metric (absent: NOT_SUPPORTED in its nvmlReturn).
  * Built with -DFAKE_NVML_NO_GPM it lacks the GPM symbols, as drivers before them do.
@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_ENTRIES 512
@@ -55,17 +57,24 @@ static const char *get(const char *key) {
   return low < entries && strcmp(keys[order[low]], key) == 0 ? values[order[low]] : NULL;
 }
 
+/* The configuration file beside this library, found once. */
+static const char *config_path(void) {
+  static char path[4096];
+  if (!path[0]) {
+    Dl_info info;
+    dladdr((void *)&config_path, &info);
+    snprintf(path, sizeof path, "%s", info.dli_fname);
+    char *slash = strrchr(path, '/');
+    snprintf(slash ? slash + 1 : path, sizeof path - (slash ? (size_t)(slash + 1 - path) : 0),
+             "fake-nvml.conf");
+  }
+  return path;
+}
+
 /* Reads the key=value entries; events are (re)queued only by nvmlInit_v2. */
 static void load_entries(void) {
-  Dl_info info;
-  char path[4096];
-  dladdr((void *)&load_entries, &info);
-  snprintf(path, sizeof path, "%s", info.dli_fname);
-  char *slash = strrchr(path, '/');
-  snprintf(slash ? slash + 1 : path, sizeof path - (slash ? (size_t)(slash + 1 - path) : 0),
-           "fake-nvml.conf");
   entries = 0;
-  FILE *f = fopen(path, "r");
+  FILE *f = fopen(config_path(), "r");
   if (!f) return;
   char line[400];
   while (entries < MAX_ENTRIES && fgets(line, sizeof line, f)) {
@@ -80,6 +89,27 @@ static void load_entries(void) {
   fclose(f);
   for (int i = 0; i < entries; i++) order[i] = i;
   qsort(order, entries, sizeof order[0], by_key);
+}
+
+/* What the file looked like when last read: a real driver does no file I/O per device count, and
+ * re-reading and sorting the file on every count was a twelfth of the agent benchmark's profile. */
+static struct stat loaded_stat;
+static int loaded;
+
+/* Reads the entries again when the file may have changed since the last read. A file written in
+ * the last two seconds is always read again: its timestamp has the kernel's coarse resolution, so
+ * a second write in the same tick, of the same size, would otherwise go unseen. */
+static void reload_entries_if_changed(void) {
+  struct stat now;
+  int found = stat(config_path(), &now) == 0;
+  if (loaded && found && now.st_ino == loaded_stat.st_ino && now.st_size == loaded_stat.st_size
+      && now.st_mtim.tv_sec == loaded_stat.st_mtim.tv_sec
+      && now.st_mtim.tv_nsec == loaded_stat.st_mtim.tv_nsec
+      && time(NULL) - now.st_mtim.tv_sec >= 2)
+    return;
+  load_entries();
+  loaded = found;
+  if (found) loaded_stat = now;
 }
 
 static void load(void) {
@@ -161,7 +191,7 @@ int nvmlSystemGetDriverVersion(char *buf, unsigned int length) {
 
 int nvmlDeviceGetCount_v2(unsigned int *count) {
   if (!initialized) return UNINITIALIZED;
-  load_entries(); /* lets a test change a GPU between scrapes, e.g. lose it */
+  reload_entries_if_changed(); /* lets a test change a GPU between scrapes, e.g. lose it */
   const char *v = get("count");
   *count = v ? (unsigned int)atoi(v) : 0;
   return OK;
@@ -353,7 +383,9 @@ int nvmlEventSetWait_v2(void *set, unsigned char *data, unsigned int timeout_ms)
     *(unsigned int *)(data + 28) = 0xFFFFFFFF;
     return OK;
   }
-  usleep(timeout_ms * 1000); /* as the driver: block until an event or the timeout */
+  /* As the driver: block until an event or the timeout. A zero timeout does not block: usleep(0)
+   * would still give up the CPU and cost the caller a wake-up. */
+  if (timeout_ms > 0) usleep(timeout_ms * 1000);
   return TIMEOUT;
 }
 

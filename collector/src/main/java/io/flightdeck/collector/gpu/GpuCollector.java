@@ -12,10 +12,10 @@ import java.util.function.Supplier;
 
 /**
  * The node agent's GPU section under dcgm-exporter's names: loads NVML on {@link #start()} (never
- * earlier), reads every GPU per {@link #collect()}, watches Xid events in the background, and stops
- * on {@link #close()}. Without NVML it serves no GPU series and one failure, {@code NVML not
- * available: <reason>}. A GPU that is lost stays in {@code flightdeck_gpu_healthy} with value 0 and
- * is not polled again until the collector is restarted.
+ * earlier), reads every GPU and the Xid events queued since the last one per {@link #collect()},
+ * and stops on {@link #close()}. Without NVML it serves no GPU series and one failure, {@code NVML
+ * not available: <reason>}. A GPU that is lost stays in {@code flightdeck_gpu_healthy} with value 0
+ * and is not polled again until the collector is restarted.
  *
  * <p>Thread-safe: calls are serialised. A scrape makes blocking NVML calls (about 40 ms per GPU for
  * PCIe throughput), so call {@link #collect()} from a worker, not from an HTTP thread.
@@ -59,7 +59,7 @@ public final class GpuCollector implements AutoCloseable {
         System::nanoTime);
   }
 
-  /** Loads and initialises NVML, learns the GPUs and starts the Xid monitor. */
+  /** Loads and initialises NVML, learns the GPUs and registers them for Xid events. */
   public synchronized void start() {
     switch (loader.get()) {
       case NvmlLoad.Unavailable none -> unavailable = none.reason();
@@ -91,7 +91,6 @@ public final class GpuCollector implements AutoCloseable {
     }
     try {
       xids = new XidMonitor(nvml, catalog, devices);
-      xids.start();
     } catch (NvmlException e) {
       startFailures.put("xid event set", e.getMessage());
     }
@@ -117,6 +116,7 @@ public final class GpuCollector implements AutoCloseable {
     }
     List<MetricFamily> result = new ArrayList<>(families.render(readings, processes::read));
     if (xids != null) {
+      xids.drain();
       result.addAll(xids.families(families));
       failures.putAll(xids.failures());
     }
@@ -166,8 +166,8 @@ public final class GpuCollector implements AutoCloseable {
   }
 
   /**
-   * Frees the GPM buffers, stops the Xid monitor and shuts NVML down; a failure here is not worth
-   * an exception.
+   * Frees the GPM buffers and the Xid event set and shuts NVML down; a failure here is not worth an
+   * exception.
    */
   @Override
   public synchronized void close() {

@@ -55,6 +55,8 @@ final class JnaNvml implements Nvml {
   /** Looked-up symbols: JNA's own cache builds a key string and locks on every lookup. */
   private final Map<String, Function> functions = new ConcurrentHashMap<>();
 
+  private final Map<Integer, String> errorStrings = new ConcurrentHashMap<>();
+
   private JnaNvml(NativeLibrary library) {
     this.library = library;
   }
@@ -88,8 +90,16 @@ final class JnaNvml implements Nvml {
     call("nvmlShutdown");
   }
 
+  /**
+   * {@inheritDoc} Kept per code: NVML's descriptions are constants, and a GPU that lacks a reading
+   * fails that call on every collection.
+   */
   @Override
   public String errorString(int code) {
+    return errorStrings.computeIfAbsent(code, this::lookUpErrorString);
+  }
+
+  private String lookUpErrorString(int code) {
     try {
       return library.getFunction("nvmlErrorString").invokeString(new Object[] {code}, false);
     } catch (UnsatisfiedLinkError e) {
@@ -348,7 +358,12 @@ final class JnaNvml implements Nvml {
   @Override
   public Event eventSetWait(long eventSet, int timeoutMs) throws NvmlException {
     Pointer data = buffer(32);
-    call("nvmlEventSetWait_v2", handle(eventSet), data, timeoutMs);
+    // Checked before an exception is built: a timeout is the answer to nearly every wait.
+    int rc = invoke("nvmlEventSetWait_v2", handle(eventSet), data, timeoutMs);
+    if (rc == NvmlException.TIMEOUT) {
+      return null;
+    }
+    check("nvmlEventSetWait_v2", rc);
     return new Event(data.getLong(0), data.getLong(8), data.getLong(16));
   }
 
@@ -405,6 +420,17 @@ final class JnaNvml implements Nvml {
   }
 
   private void call(String symbol, Object... args) throws NvmlException {
+    check(symbol, invoke(symbol, args));
+  }
+
+  private void check(String symbol, int rc) throws NvmlException {
+    if (rc != NvmlException.SUCCESS) {
+      throw new NvmlException(symbol, rc, errorString(rc));
+    }
+  }
+
+  /** The return code of {@code symbol} called with {@code args}. */
+  private int invoke(String symbol, Object... args) throws NvmlException {
     Function function = functions.get(symbol);
     if (function == null) {
       try {
@@ -414,17 +440,14 @@ final class JnaNvml implements Nvml {
       }
       functions.put(symbol, function);
     }
-    int rc = function.invokeInt(args);
-    if (rc != NvmlException.SUCCESS) {
-      throw new NvmlException(symbol, rc, errorString(rc));
-    }
+    return function.invokeInt(args);
   }
 
   /**
    * {@code size} zeroed bytes for one call's arguments and results, from this thread's scratch
    * memory when they fit: a JNA {@code Memory} per call is a malloc, an entry in JNA's map of live
    * memory and a cleaner to run, for a few bytes read at once. Each method reads its results before
-   * the thread's next call; the collector and the Xid thread each have their own.
+   * the thread's next call; each calling thread has its own.
    */
   private static Pointer buffer(long size) {
     Memory memory = size <= SCRATCH_BYTES ? SCRATCH.get() : new Memory(size);

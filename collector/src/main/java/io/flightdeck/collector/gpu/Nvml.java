@@ -132,8 +132,8 @@ public interface Nvml {
   void registerEvents(long device, long eventTypes, long eventSet) throws NvmlException;
 
   /**
-   * Waits at most {@code timeoutMs} for the next event; {@code NVML_ERROR_TIMEOUT} is thrown as
-   * {@link NvmlException} with code 10 and means "none yet".
+   * The next event, waiting at most {@code timeoutMs} for one; null when none came ({@code
+   * NVML_ERROR_TIMEOUT}, the usual answer, is not an error).
    */
   Event eventSetWait(long eventSet, int timeoutMs) throws NvmlException;
 

@@ -21,13 +21,26 @@ public final class NvmlException extends Exception {
   static final int ARGUMENT_VERSION_MISMATCH = 25;
   static final int GPU_NOT_FOUND = 28;
 
+  private final String call;
   private final int code;
+  private final String description;
 
   NvmlException(String call, int code, String description) {
     // No stack trace: the call and code say what failed, and fields a GPU lacks fail on every
     // collection, where filling in a trace would cost more than the call itself.
-    super("[call=" + call + "] [code=" + code + "] " + description, null, false, false);
+    super(null, null, false, false);
+    this.call = call;
     this.code = code;
+    this.description = description;
+  }
+
+  /**
+   * Built when asked for: most of these exceptions are "absent" codes that the collector drops
+   * without reading the message, a few per GPU and collection.
+   */
+  @Override
+  public String getMessage() {
+    return "[call=" + call + "] [code=" + code + "] " + description;
   }
 
   /** The {@code nvmlReturn_t} value. */

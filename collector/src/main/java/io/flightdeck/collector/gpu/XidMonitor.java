@@ -9,23 +9,27 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Drains NVML's event set for Xid critical errors on a dedicated thread ({@code nvml-xid-monitor})
- * and keeps, per GPU, the last Xid (dcgm-exporter's {@code DCGM_FI_DEV_XID_ERRORS}) and a count per
- * Xid code. Each wait is bounded, so {@link #close()} returns within about one wait. Thread-safe:
- * {@link #families} may be called while the thread records events.
+ * Drains NVML's event set for Xid critical errors at each collection ({@link #drain()}) and keeps,
+ * per GPU, the last Xid (dcgm-exporter's {@code DCGM_FI_DEV_XID_ERRORS}) and a count per Xid code.
+ * NVML holds the events delivered to the set until a wait reads them (a wait returns at once when
+ * one is ready), so reading them when the collection runs, without waiting, counts what a thread
+ * blocked in the wait would, up to one collection later; only a burst beyond what the driver holds
+ * between two collections would be lost (not seen on real hardware yet). A waiting thread woke at
+ * every wait's timeout (every 2 s), and on a small VM each wake-up cost about a twelfth of the
+ * agent's CPU (bench/README.md, agent section). Thread-safe: {@link #families} may be called while
+ * another thread drains.
  *
- * <p>Only Xids that happen while the monitor runs are seen; the kernel log holds earlier ones.
+ * <p>Only Xids that happen while the monitor exists are seen; the kernel log holds earlier ones.
  */
 final class XidMonitor implements AutoCloseable {
   static final String XID_ERRORS = "DCGM_FI_DEV_XID_ERRORS";
   static final String XID_ERRORS_TOTAL = "flightdeck_gpu_xid_errors_total";
 
   /**
-   * How long one wait may block, which bounds how long {@link #close()} takes. Each timeout wakes
-   * the thread, and on a small VM one wake-up costs about as much CPU as the NVML calls of a whole
-   * collection of eight GPUs (bench/README.md, agent section).
+   * At most this many events per drain, so that a driver that kept answering with events could not
+   * hold a collection forever; the rest wait in the set for the next one.
    */
-  static final int WAIT_MS = 2000;
+  static final int MAX_EVENTS_PER_DRAIN = 1024;
 
   /** A GPU to watch: its labels and its NVML handle. */
   record Device(GpuIdentity identity, long handle) {}
@@ -40,8 +44,6 @@ final class XidMonitor implements AutoCloseable {
   private final Map<XidKey, AtomicLong> counts = new ConcurrentHashMap<>();
   private final Map<String, String> failures = new ConcurrentHashMap<>();
   private final long eventSet;
-  private volatile boolean running;
-  private Thread thread;
 
   /**
    * Creates the event set and registers every device that supports Xid events; a device that cannot
@@ -68,42 +70,30 @@ final class XidMonitor implements AutoCloseable {
     }
   }
 
-  /** Starts the draining thread. */
-  synchronized void start() {
-    running = true;
-    thread = new Thread(this::run, "nvml-xid-monitor");
-    thread.setDaemon(true);
-    thread.start();
-  }
-
-  private void run() {
-    while (running) {
-      try {
-        pollOnce(WAIT_MS);
-      } catch (NvmlException e) {
-        failures.put("xid event wait", e.getMessage());
-        // An unexpected wait error would repeat at once; pace the loop instead of spinning.
-        try {
-          Thread.sleep(WAIT_MS);
-        } catch (InterruptedException interrupted) {
-          return;
-        }
+  /**
+   * Records the events queued in the set, without waiting for more; returns how many came. A wait
+   * error is kept in {@link #failures()} under {@code "xid event wait"} until a drain succeeds.
+   */
+  synchronized int drain() {
+    int events = 0;
+    try {
+      while (events < MAX_EVENTS_PER_DRAIN && pollOnce(0)) {
+        events++;
       }
+      failures.remove("xid event wait");
+    } catch (NvmlException e) {
+      failures.put("xid event wait", e.getMessage());
     }
+    return events;
   }
 
   /**
    * Waits at most {@code timeoutMs} for one event and records it. Returns whether an event came.
    */
   boolean pollOnce(int timeoutMs) throws NvmlException {
-    Nvml.Event event;
-    try {
-      event = nvml.eventSetWait(eventSet, timeoutMs);
-    } catch (NvmlException e) {
-      if (e.code() == NvmlException.TIMEOUT) {
-        return false;
-      }
-      throw e;
+    Nvml.Event event = nvml.eventSetWait(eventSet, timeoutMs);
+    if (event == null) {
+      return false;
     }
     GpuIdentity gpu = byHandle.get(event.device());
     if (gpu != null && (event.eventType() & Nvml.EVENT_XID_CRITICAL_ERROR) != 0) {
@@ -155,19 +145,9 @@ final class XidMonitor implements AutoCloseable {
     return families;
   }
 
-  /** Stops the thread (within one wait) and frees the event set. */
+  /** Frees the event set. */
   @Override
   public synchronized void close() throws NvmlException {
-    running = false;
-    if (thread != null) {
-      try {
-        thread.join();
-      } catch (InterruptedException e) {
-        // The thread may still be inside a wait on the set: leaking it beats freeing it under NVML.
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
     nvml.eventSetFree(eventSet);
   }
 }

@@ -20,6 +20,9 @@ public final class MetricFamily {
   private final MetricMetadata metadata;
   private final List<Sample> samples = new ArrayList<>();
 
+  /** The read-only view handed out, made once: renderers ask for it several times per family. */
+  private final List<Sample> samplesView = Collections.unmodifiableList(samples);
+
   private MetricFamily(String name, MetricType type, String help) {
     this.name = name;
     this.metadata = new MetricMetadata(type, help, "");
@@ -54,6 +57,6 @@ public final class MetricFamily {
   }
 
   public List<Sample> samples() {
-    return Collections.unmodifiableList(samples);
+    return samplesView;
   }
 }

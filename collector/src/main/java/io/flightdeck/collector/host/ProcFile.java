@@ -2,6 +2,8 @@ package io.flightdeck.collector.host;
 
 import java.io.FileInputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,22 +45,49 @@ final class ProcFile {
     return lines;
   }
 
-  /** The whole file as UTF-8, read into this thread's buffer. */
+  /**
+   * The whole file as UTF-8, read into this thread's buffer; a procfs file through the channel
+   * {@link ProcfsChannels} keeps open, so this is for a fixed set of files, not per-process ones.
+   */
   private static String read(Path file) throws IOException {
+    FileChannel channel = ProcfsChannels.channel(file);
+    if (channel == null) {
+      try (FileInputStream in = new FileInputStream(file.toFile())) {
+        return readAll(in::read);
+      }
+    }
+    try {
+      // Each read at the offset reached so far: a read at offset 0 makes the kernel generate anew.
+      return readAll(
+          (buffer, offset, length) ->
+              channel.read(ByteBuffer.wrap(buffer, offset, length), offset));
+    } catch (IOException e) {
+      ProcfsChannels.forget(file, channel);
+      throw e;
+    }
+  }
+
+  /**
+   * One read of up to {@code length} bytes into {@code buffer} at {@code offset}; -1 at the end.
+   */
+  @FunctionalInterface
+  private interface Reader {
+    int read(byte[] buffer, int offset, int length) throws IOException;
+  }
+
+  private static String readAll(Reader reader) throws IOException {
     byte[] buffer = BUFFER.get();
     int length = 0;
-    try (FileInputStream in = new FileInputStream(file.toFile())) {
-      while (true) {
-        if (length == buffer.length) {
-          buffer = Arrays.copyOf(buffer, buffer.length * 2);
-          BUFFER.set(buffer);
-        }
-        int n = in.read(buffer, length, Math.min(CHUNK, buffer.length - length));
-        if (n < 0) {
-          break;
-        }
-        length += n;
+    while (true) {
+      if (length == buffer.length) {
+        buffer = Arrays.copyOf(buffer, buffer.length * 2);
+        BUFFER.set(buffer);
       }
+      int n = reader.read(buffer, length, Math.min(CHUNK, buffer.length - length));
+      if (n < 0) {
+        break;
+      }
+      length += n;
     }
     return new String(buffer, 0, length, StandardCharsets.UTF_8);
   }

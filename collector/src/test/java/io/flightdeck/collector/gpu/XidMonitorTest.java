@@ -78,21 +78,26 @@ class XidMonitorTest {
   }
 
   @Test
-  void closeStopsTheThreadWithinOneWait() throws Exception {
+  void drainRecordsTheQueuedEventsWithoutWaitingNorAThread() throws Exception {
     Nvml nvml = FakeNvmlLibrary.build(dir, CONFIG).load();
     XidMonitor monitor = new XidMonitor(nvml, XidCatalog.load(), devices(nvml));
-    monitor.start();
-    assertThat(threadAlive()).isTrue();
 
+    long start = System.nanoTime();
+    int first = monitor.drain();
+    int second = monitor.drain();
+    long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+    String text = MetricsText.toText(monitor.families(new GpuFamilies("h", null)));
     monitor.close();
-
-    assertThat(threadAlive()).isFalse();
     nvml.shutdown();
-  }
 
-  private static boolean threadAlive() {
-    return Thread.getAllStackTraces().keySet().stream()
-        .anyMatch(t -> t.getName().equals("nvml-xid-monitor") && t.isAlive());
+    assertThat(first).isEqualTo(5);
+    assertThat(second).isZero();
+    // The fake sleeps a wait's whole timeout when no event is queued, as the driver blocks.
+    assertThat(elapsedMs).isLessThan(1000);
+    assertThat(text).contains("gpu=\"0\",xid=\"48\"} 3").contains("gpu=\"1\",xid=\"31\"} 1");
+    assertThat(monitor.failures()).containsOnlyKeys("gpu2 xid events");
+    assertThat(Thread.getAllStackTraces().keySet())
+        .noneMatch(t -> t.getName().equals("nvml-xid-monitor"));
   }
 
   private static List<XidMonitor.Device> devices(Nvml nvml) throws NvmlException {

@@ -105,6 +105,22 @@ class MetricsTextRendererTest {
   }
 
   @Test
+  void familiesPassedInAnotherOrderOrSetAreSortedAnew() {
+    List<List<MetricFamily>> renderings =
+        List.of(
+            List.of(gauge("b", 1), gauge("a", 2), gauge("c", 3)),
+            List.of(gauge("b", 4), gauge("a", 5), gauge("c", 6)),
+            List.of(gauge("c", 7), gauge("b", 8), gauge("a", 9)),
+            List.of(gauge("c", 1), gauge("d", 2, 3)),
+            List.of(gauge("c", 1), gauge("d", 2, 3), gauge("b", 4)),
+            List.of(gauge("d", 5), gauge("d", 6), gauge("a", 7)));
+
+    for (List<MetricFamily> families : renderings) {
+      assertThat(render(families)).isEqualTo(expected(families));
+    }
+  }
+
+  @Test
   void changedHelpOrTypeIsRenderedAnew() {
     render(List.of(gauge("g", 1)));
     List<MetricFamily> counter = List.of(MetricFamily.counter("g", "Help of g.").add(1, "i", "0"));
