@@ -110,6 +110,9 @@ log "generating a ${size_mb} MB logdir"
 generated=$("$JAVA" -cp "$JAR" io.flightdeck.bench.TensorBoardBench generate --out "$logdir" --size-mb "$size_mb")
 log "$generated"
 runs=$(field runs "$generated")
+# Written out now: left dirty, the logdir's pages were flushed while the import ran, and its
+# fsyncs (ext4 commits its journal with the data it orders) waited for them.
+sync
 
 log "raw scan (twice; the second pass counts)"
 "$JAVA" -cp "$JAR" io.flightdeck.bench.TensorBoardBench scan --logdir "$logdir" >/dev/null

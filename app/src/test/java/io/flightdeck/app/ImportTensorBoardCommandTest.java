@@ -314,7 +314,10 @@ class ImportTensorBoardCommandTest {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int code =
-        Main.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+        Main.commandLine(args)
+            .setOut(new PrintWriter(out))
+            .setErr(new PrintWriter(err))
+            .execute(args);
     return new Result(code, out.toString(), err.toString());
   }
 

@@ -11,7 +11,8 @@ import io.flightdeck.storage.StorageException;
 import io.flightdeck.tsdb.block.Block;
 import io.flightdeck.tsdb.block.BlockMeta;
 import io.flightdeck.tsdb.block.BlockWriter;
-import io.flightdeck.tsdb.block.XorChunkedSeries;
+import io.flightdeck.tsdb.block.EncodedChunk;
+import io.flightdeck.tsdb.block.EncodedChunkedSeries;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -50,6 +51,9 @@ import org.slf4j.LoggerFactory;
 public final class BlockImport implements Appendable {
   private static final Logger log = LoggerFactory.getLogger(BlockImport.class);
 
+  /** Commits without a sample after which a series' open chunk is encoded (see {@link #commit}). */
+  static final int IDLE_COMMITS = 2;
+
   private final Tsdb tsdb;
   private final BlockSet blocks;
   private final TsdbOptions options;
@@ -58,12 +62,17 @@ public final class BlockImport implements Appendable {
   private final Map<Labels, ImportedSeries> byLabels = new HashMap<>();
   private final List<ImportedSeries> byRef = new ArrayList<>();
   private final List<ImportedSeries> buffered = new ArrayList<>();
+
+  /** The series holding an open chunk: at most a few hundred at a time (see {@link #commit}). */
+  private final List<ImportedSeries> withOpenChunk = new ArrayList<>();
+
   private final ImportBatch batch = new ImportBatch();
 
   /** The blocks there before the import began: re-imported samples may be in them. */
   private final Set<String> earlierBlocks = new HashSet<>();
 
   private long bufferedBytes;
+  private long commits;
   private long blocksWritten;
   private boolean appenderOpen;
   private boolean finished;
@@ -133,8 +142,16 @@ public final class BlockImport implements Appendable {
     return s;
   }
 
-  /** Takes a committed batch; writes blocks when the buffer is full. */
+  /**
+   * Takes a committed batch; writes blocks when the buffer is full.
+   *
+   * <p>An open chunk holds its samples as they came (16 bytes each), against a few bits once
+   * encoded; imports write series by series (a run's, then the next run's), so a series that got no
+   * sample in the last {@link #IDLE_COMMITS} commits is likely done for a while: its chunk is
+   * encoded then instead of at the flush, which keeps few chunks open whatever the import's size.
+   */
   void commit(ImportBatch batch) {
+    commits++;
     int size = batch.size();
     for (int i = 0; i < size; i++) {
       ImportedSeries s = batch.series(i);
@@ -142,10 +159,16 @@ public final class BlockImport implements Appendable {
         s.listed = true;
         buffered.add(s);
       }
+      if (!s.open) {
+        s.open = true;
+        withOpenChunk.add(s);
+      }
+      s.lastCommit = commits;
       bufferedBytes += s.append(batch.time(i), batch.value(i));
     }
     batch.clear();
     appenderOpen = false;
+    sealIdleSeries();
     if (bufferedBytes > maxBufferedBytes) {
       try {
         flush();
@@ -153,6 +176,19 @@ public final class BlockImport implements Appendable {
         throw new UncheckedIOException("writing imported samples to blocks failed", e);
       }
     }
+  }
+
+  private void sealIdleSeries() {
+    int kept = 0;
+    for (ImportedSeries s : withOpenChunk) {
+      if (s.lastCommit > commits - IDLE_COMMITS) {
+        withOpenChunk.set(kept++, s);
+      } else {
+        bufferedBytes += s.seal();
+        s.open = false;
+      }
+    }
+    withOpenChunk.subList(kept, withOpenChunk.size()).clear();
   }
 
   void rolledBack() {
@@ -170,8 +206,12 @@ public final class BlockImport implements Appendable {
     }
     buffered.sort(Comparator.comparing(s -> s.labels));
     TreeSet<Long> windows = new TreeSet<>();
-    for (ImportedSeries s : buffered) {
+    for (ImportedSeries s : withOpenChunk) {
       s.seal();
+      s.open = false;
+    }
+    withOpenChunk.clear();
+    for (ImportedSeries s : buffered) {
       s.addWindows(windows);
     }
     long began = System.nanoTime();
@@ -304,7 +344,7 @@ public final class BlockImport implements Appendable {
     @Override
     public Series at() {
       ImportedSeries s = buffered.get(index);
-      return new XorChunkedSeries() {
+      return new EncodedChunkedSeries() {
         @Override
         public Labels labels() {
           return s.labels;
@@ -316,7 +356,7 @@ public final class BlockImport implements Appendable {
         }
 
         @Override
-        public List<XorChunk> xorChunks(long mint, long maxt) {
+        public List<EncodedChunk> encodedChunks(long mint, long maxt) {
           return s.windowChunks(start);
         }
       };

@@ -2,49 +2,53 @@ package io.flightdeck.tsdb;
 
 import io.flightdeck.model.Labels;
 import io.flightdeck.storage.SampleIterator;
-import io.flightdeck.tsdb.block.XorChunkedSeries;
-import io.flightdeck.tsdb.block.XorChunkedSeries.XorChunk;
-import io.flightdeck.tsdb.chunk.XorEncoder;
-import io.flightdeck.tsdb.chunk.XorIterator;
+import io.flightdeck.tsdb.block.EncodedChunk;
+import io.flightdeck.tsdb.block.EncodedChunkedSeries;
+import io.flightdeck.tsdb.chunk.ChunkDecoder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
 /**
- * One series of a {@link BlockImport}: the samples buffered since the last flush, XOR-compressed in
- * chunks that never cross a block window, so a flush hands each window exactly its chunks. The
- * newest timestamp and value outlive a flush: samples must keep increasing across flushes. Not
- * thread-safe.
+ * One series of a {@link BlockImport}: the samples buffered since the last flush, in chunks that
+ * never cross a block window, so a flush hands each window exactly its chunks. The open chunk's
+ * samples are kept as they came; a full chunk is encoded once, as a block stores it (decimal or
+ * XOR, see {@link EncodedChunk#of}), so a flush writes its bytes without decoding or encoding
+ * anything (see {@link EncodedChunkedSeries}). The newest timestamp and value outlive a flush:
+ * samples must keep increasing across flushes. Not thread-safe.
  */
 final class ImportedSeries {
-  /**
-   * Samples per buffered chunk, as in blocks: a flush then hands the block writer chunks it can
-   * write as they are (see {@link XorChunkedSeries}).
-   */
-  static final int SAMPLES_PER_CHUNK = XorChunkedSeries.SAMPLES_PER_CHUNK;
+  /** Samples per chunk, as in blocks. */
+  static final int SAMPLES_PER_CHUNK = EncodedChunk.MAX_SAMPLES;
 
-  /**
-   * Rough heap cost of a series and of a chunk beyond their encoded bytes, for the memory bound.
-   */
-  static final int SERIES_OVERHEAD_BYTES = 256;
-
+  /** Rough heap cost of a chunk beyond its encoded bytes, for the memory bound. */
   static final int CHUNK_OVERHEAD_BYTES = 48;
+
+  /** Heap bytes per sample in the open chunk (a timestamp and a value). */
+  static final int OPEN_SAMPLE_BYTES = Long.BYTES + Double.BYTES;
+
+  private static final int FIRST_OPEN_CAPACITY = 32;
 
   final Labels labels;
   final int ref;
   private final long window;
-  private final List<XorChunk> chunks = new ArrayList<>();
-  private XorEncoder open;
-  private long openMinTime;
+  private final List<EncodedChunk> chunks = new ArrayList<>();
+  private long[] openTimes;
+  private double[] openValues;
+  private int openCount;
   private long openWindowEnd;
   private long maxTime = Long.MIN_VALUE;
   private double lastValue;
 
-  /** Bytes of the chunk sealed last: the next one's likely size. */
-  private int lastChunkBytes = 48;
-
   /** Whether the series is in this flush's list of series with samples. */
   boolean listed;
+
+  /** Whether the series is in the import's list of series with an open chunk. */
+  boolean open;
+
+  /** The import's commit that last gave this series a sample. */
+  long lastCommit;
 
   /**
    * Newest timestamp and its value in the unfinished appender batch; Long.MIN_VALUE when the batch
@@ -69,44 +73,63 @@ final class ImportedSeries {
   }
 
   /**
-   * Appends a sample newer than every sample so far and returns how many buffered bytes it added.
+   * Appends a sample newer than every sample so far and returns how many buffered bytes that added
+   * (or, when it sealed the open chunk, removed).
    */
-  int append(long t, double v) {
-    if (open != null && (open.count() >= SAMPLES_PER_CHUNK || t >= openWindowEnd)) {
-      seal();
+  long append(long t, double v) {
+    long added = 0;
+    if (openCount > 0 && (openCount == SAMPLES_PER_CHUNK || t >= openWindowEnd)) {
+      added += sealChunk();
     }
-    int before;
-    if (open == null) {
-      // Sized like the previous chunk, the buffer is rarely regrown and becomes the sealed chunk
-      // as it is; from a fixed 64 bytes it was copied four times on the way to the usual 300.
-      open = new XorEncoder(lastChunkBytes + 16);
-      openMinTime = t;
+    if (openCount == 0) {
       openWindowEnd = Math.floorDiv(t, window) * window + window;
-      before = -CHUNK_OVERHEAD_BYTES;
-    } else {
-      before = open.byteLength();
     }
-    open.append(t, v);
+    if (openTimes == null || openCount == openTimes.length) {
+      added += growOpenChunk();
+    }
+    openTimes[openCount] = t;
+    openValues[openCount] = v;
+    openCount++;
     maxTime = t;
     lastValue = v;
-    return open.byteLength() - before;
+    return added;
   }
 
-  /** Closes the chunk being appended to, so that a flush sees every sample in a chunk. */
-  void seal() {
-    if (open != null) {
-      lastChunkBytes = open.byteLength();
-      chunks.add(
-          new XorChunk(
-              open.finish(), lastChunkBytes, open.count(), openMinTime, open.lastTimestamp()));
-      open = null;
+  /**
+   * Encodes the open chunk, if any, and lets go of its arrays, so that a flush sees every sample in
+   * an encoded chunk and an idle series holds no open chunk. Returns the change in buffered bytes.
+   */
+  long seal() {
+    long change = openCount > 0 ? sealChunk() : 0;
+    if (openTimes != null) {
+      change -= (long) openTimes.length * OPEN_SAMPLE_BYTES;
+      openTimes = null;
+      openValues = null;
     }
+    return change;
+  }
+
+  /** Encodes the open chunk; its arrays are kept for the next one. */
+  private long sealChunk() {
+    EncodedChunk chunk = EncodedChunk.of(openTimes, openValues, openCount);
+    chunks.add(chunk);
+    openCount = 0;
+    return chunk.length() + CHUNK_OVERHEAD_BYTES;
+  }
+
+  /** Doubles the open chunk's arrays, up to a chunk's samples; returns the bytes added. */
+  private long growOpenChunk() {
+    int before = openTimes == null ? 0 : openTimes.length;
+    int capacity = before == 0 ? FIRST_OPEN_CAPACITY : Math.min(2 * before, SAMPLES_PER_CHUNK);
+    openTimes = openTimes == null ? new long[capacity] : Arrays.copyOf(openTimes, capacity);
+    openValues = openValues == null ? new double[capacity] : Arrays.copyOf(openValues, capacity);
+    return (long) (capacity - before) * OPEN_SAMPLE_BYTES;
   }
 
   /** Adds the start of every block window holding buffered samples to {@code windows}. */
   void addWindows(Set<Long> windows) {
     long last = Long.MIN_VALUE;
-    for (XorChunk c : chunks) {
+    for (EncodedChunk c : chunks) {
       long start = Math.floorDiv(c.minTime(), window) * window;
       if (start != last) {
         windows.add(start);
@@ -126,7 +149,7 @@ final class ImportedSeries {
   }
 
   /** The chunks of the window starting at {@code start}, as {@link #window} but undecoded. */
-  List<XorChunk> windowChunks(long start) {
+  List<EncodedChunk> windowChunks(long start) {
     return chunks.subList(firstChunkFrom(start), firstChunkFrom(start + window));
   }
 
@@ -151,20 +174,20 @@ final class ImportedSeries {
     return lo;
   }
 
-  /** Forgets the buffered samples once they are in blocks. */
+  /** Forgets the buffered samples once they are in blocks (call after {@link #seal()}). */
   void clear() {
     chunks.clear();
-    open = null;
   }
 
   /** Walks the samples of consecutive chunks. */
   private static final class ChunksIterator implements SampleIterator {
-    private final XorIterator chunk = new XorIterator();
-    private List<XorChunk> chunks = List.of();
+    private final ChunkDecoder decoder = new ChunkDecoder();
+    private SampleIterator chunk;
+    private List<EncodedChunk> chunks = List.of();
     private int index;
     private boolean positioned;
 
-    ChunksIterator reset(List<XorChunk> chunks) {
+    ChunksIterator reset(List<EncodedChunk> chunks) {
       this.chunks = chunks;
       this.index = -1;
       this.positioned = false;
@@ -177,8 +200,8 @@ final class ImportedSeries {
         return true;
       }
       while (++index < chunks.size()) {
-        XorChunk c = chunks.get(index);
-        chunk.reset(c.data(), 0, c.length(), c.count());
+        EncodedChunk c = chunks.get(index);
+        chunk = decoder.decode(c.encoding(), c.data(), c.count(), c.count());
         if (chunk.next()) {
           positioned = true;
           return true;

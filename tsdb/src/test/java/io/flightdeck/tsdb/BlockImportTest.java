@@ -123,6 +123,62 @@ class BlockImportTest {
     }
   }
 
+  /**
+   * A series left idle for a few commits has its open chunk encoded early; samples it gets later in
+   * the same window go to a new chunk, and every sample reads back as through the head.
+   */
+  @Test
+  void aSeriesThatGoesIdleAndComesBackKeepsEverySample() throws Exception {
+    long from = NOW - 4 * HOUR;
+    Labels a = loss("a");
+    Labels b = loss("b");
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      BlockImport im = tsdb.blockImport(64 << 20);
+      long t = from;
+      appendSteps(im, a, t, 500);
+      long withOpenChunk = im.bufferedBytes();
+      for (int commit = 0; commit <= BlockImport.IDLE_COMMITS; commit++) {
+        appendSteps(im, b, t + commit * 10_000L, 10);
+      }
+      assertThat(im.bufferedBytes())
+          .as("a's 500 samples no longer held as they came")
+          .isLessThan(withOpenChunk);
+      appendSteps(im, a, t + 500_000, 500);
+      im.finish();
+
+      Path other = dir.resolve("head");
+      try (Tsdb head = Tsdb.open(TsdbTesting.options(other, clock))) {
+        Appender direct = head.appender();
+        for (long i = 0; i < 1_000; i++) {
+          direct.append(0, a, from + i * 1_000, value(i));
+        }
+        for (long i = 0; i < 10 * (BlockImport.IDLE_COMMITS + 1); i++) {
+          direct.append(0, b, from + i * 1_000, value(i));
+        }
+        direct.commit();
+        assertThat(dump(tsdb, all))
+            .hasSize(1_000 + 10 * (BlockImport.IDLE_COMMITS + 1))
+            .isEqualTo(dump(head, all));
+      }
+    }
+  }
+
+  /** Short decimals (decimal chunks) and float-like values (XOR chunks) in turn. */
+  private static double value(long i) {
+    return i % 400 < 200 ? i % 17 : (float) Math.sqrt(i);
+  }
+
+  /** Commits {@code n} samples of one series, a second apart from {@code from}. */
+  private static void appendSteps(BlockImport im, Labels series, long from, int n) {
+    Appender app = im.appender();
+    long ref = 0;
+    long first = (from - (NOW - 4 * HOUR)) / 1_000;
+    for (int i = 0; i < n; i++) {
+      ref = app.append(ref, series, from + i * 1_000L, value(first + i));
+    }
+    app.commit();
+  }
+
   @Test
   void aSmallBoundFlushesOftenAndStoresEverySampleOnce() throws Exception {
     List<String> runs = new ArrayList<>();

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -64,10 +65,14 @@ class OpenChunkReadersTest {
   void concurrentSelectsAlwaysSeeAnExactPrefixOfWhatWasWritten() throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(2);
     AtomicBoolean writing = new AtomicBoolean(true);
+    // The writer starts once the reader runs: a warm JVM wrote every sample before the reader's
+    // thread started, and the test then saw no read at all.
+    CountDownLatch readerRunning = new CountDownLatch(1);
     try (Tsdb tsdb = Tsdb.open(TsdbTesting.options(dir, new ManualClock(NOW)))) {
       Future<?> writer =
           pool.submit(
               () -> {
+                readerRunning.await();
                 for (int i = 0; i < SAMPLES; i++) {
                   append(tsdb, i, i + 1);
                 }
@@ -78,6 +83,7 @@ class OpenChunkReadersTest {
           pool.submit(
               () -> {
                 int reads = 0;
+                readerRunning.countDown();
                 while (writing.get() && reads < 100_000) {
                   try (Querier querier = tsdb.querier(Long.MIN_VALUE, Long.MAX_VALUE)) {
                     SeriesSet set = querier.select(false, Matcher.equal("__name__", "loss"));

@@ -4,10 +4,7 @@ import io.flightdeck.model.Labels;
 import io.flightdeck.storage.SampleIterator;
 import io.flightdeck.storage.Series;
 import io.flightdeck.storage.SeriesSet;
-import io.flightdeck.tsdb.chunk.ChunkEncoding;
 import io.flightdeck.tsdb.chunk.DecimalChunk;
-import io.flightdeck.tsdb.chunk.XorEncoder;
-import io.flightdeck.tsdb.chunk.XorIterator;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -76,13 +73,12 @@ public final class BlockWriter {
     double[] values = new double[ChunkFiles.SAMPLES_PER_CHUNK];
     try (ChunkWriter writer = new ChunkWriter(tmp)) {
       SampleIterator reuse = null;
-      XorIterator decoder = new XorIterator();
       while (sortedSeries.next()) {
         Series series = sortedSeries.at();
         List<ChunkMeta> metas = new ArrayList<>();
-        if (series instanceof XorChunkedSeries chunked) {
-          for (XorChunkedSeries.XorChunk chunk : chunked.xorChunks(mint, maxt)) {
-            metas.add(flush(writer, chunk, decoder, times, values));
+        if (series instanceof EncodedChunkedSeries encoded) {
+          for (EncodedChunk chunk : encoded.encodedChunks(mint, maxt)) {
+            metas.add(write(writer, chunk));
           }
         } else {
           SampleIterator it = series.iterator(reuse);
@@ -139,45 +135,15 @@ public final class BlockWriter {
   /** Writes one chunk, in the decimal encoding when every value allows it, else XOR. */
   private static ChunkMeta flush(ChunkWriter writer, long[] times, double[] values, int n)
       throws IOException {
-    byte[] decimal = DecimalChunk.encode(times, values, n);
-    long ref;
-    if (decimal != null) {
-      ref = writer.write(ChunkEncoding.DECIMAL, n, decimal, decimal.length);
-    } else {
-      XorEncoder encoder = new XorEncoder();
-      for (int i = 0; i < n; i++) {
-        encoder.append(times[i], values[i]);
-      }
-      byte[] bytes = encoder.toBytes();
-      ref = writer.write(ChunkEncoding.XOR, n, bytes, bytes.length);
-    }
-    return new ChunkMeta(times[0], times[n - 1], ref, n);
+    return write(writer, EncodedChunk.of(times, values, n));
   }
 
-  /** Writes a chunk that comes XOR-encoded: decimal when every value allows it, else as it is. */
-  private static ChunkMeta flush(
-      ChunkWriter writer,
-      XorChunkedSeries.XorChunk chunk,
-      XorIterator decoder,
-      long[] times,
-      double[] values)
-      throws IOException {
-    if (chunk.count() > times.length) {
-      throw new IllegalArgumentException("an XOR chunk holds more samples than a block's chunk");
+  private static ChunkMeta write(ChunkWriter writer, EncodedChunk chunk) throws IOException {
+    if (chunk.count() > ChunkFiles.SAMPLES_PER_CHUNK) {
+      throw new IllegalArgumentException("a chunk holds more samples than a block's chunk");
     }
-    decoder.reset(chunk.data(), 0, chunk.length(), chunk.count());
-    int n = 0;
-    while (decoder.next()) {
-      times[n] = decoder.timestamp();
-      values[n] = decoder.value();
-      n++;
-    }
-    byte[] decimal = DecimalChunk.encode(times, values, n);
-    long ref =
-        decimal != null
-            ? writer.write(ChunkEncoding.DECIMAL, n, decimal, decimal.length)
-            : writer.write(ChunkEncoding.XOR, n, chunk.data(), chunk.length());
-    return new ChunkMeta(times[0], times[n - 1], ref, n);
+    long ref = writer.write(chunk.encoding(), chunk.count(), chunk.data(), chunk.length());
+    return new ChunkMeta(chunk.minTime(), chunk.maxTime(), ref, chunk.count());
   }
 
   static void syncDir(Path dir) throws IOException {

@@ -39,6 +39,8 @@ public final class DecimalChunk {
   private static final ThreadLocal<ZstdCompressCtx> COMPRESSOR =
       ThreadLocal.withInitial(() -> new ZstdCompressCtx().setLevel(ZSTD_LEVEL));
 
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
   private static final ThreadLocal<ZstdDecompressCtx> DECOMPRESSOR =
       ThreadLocal.withInitial(ZstdDecompressCtx::new);
 
@@ -58,19 +60,32 @@ public final class DecimalChunk {
    * @param times strictly increasing timestamps
    */
   public static byte[] encode(long[] times, double[] values, int count) {
-    long[] mantissas = new long[count];
-    int[] scales = new int[count];
+    Scratch scratch = SCRATCH.get().ensure(count);
+    long[] mantissas = scratch.mantissas;
+    int[] scales = scratch.scales;
     int scale = 0;
     for (int i = 0; i < count; i++) {
-      int s = decimalScale(values[i]);
+      double v = values[i];
+      long whole = (long) v;
+      // Integers (steps, counts) are most values: scale 0 without the search. -0.0 and values
+      // past 2^53 take the search, which declines them.
+      if (whole == v
+          && whole > -MAX_MANTISSA
+          && whole < MAX_MANTISSA
+          && (whole != 0 || isPositiveZero(v))) {
+        scales[i] = 0;
+        mantissas[i] = whole;
+        continue;
+      }
+      int s = decimalScale(v);
       if (s < 0) {
         return null;
       }
       scales[i] = s;
-      mantissas[i] = Math.round(values[i] * POW10[s]);
+      mantissas[i] = Math.round(v * POW10[s]);
       scale = Math.max(scale, s);
     }
-    for (int i = 0; i < count; i++) {
+    for (int i = 0; scale > 0 && i < count; i++) {
       long factor = LONG_POW10[scale - scales[i]];
       long m = mantissas[i];
       if (Math.abs(m) >= MAX_MANTISSA / factor) {
@@ -82,7 +97,7 @@ public final class DecimalChunk {
         return null;
       }
     }
-    Encbuf raw = new Encbuf(16 + 3 * count);
+    Encbuf raw = scratch.raw.reset();
     raw.putVarint(times[0]);
     long previousDelta = 0;
     for (int i = 1; i < count; i++) {
@@ -103,6 +118,25 @@ public final class DecimalChunk {
       previousStep = step;
     }
     return COMPRESSOR.get().compress(raw.toByteArray());
+  }
+
+  private static boolean isPositiveZero(double v) {
+    return Double.doubleToRawLongBits(v) == 0;
+  }
+
+  /** An encoder's working arrays, one set per thread: a chunk allocated 12 KB of them. */
+  private static final class Scratch {
+    long[] mantissas = new long[0];
+    int[] scales = new int[0];
+    final Encbuf raw = new Encbuf(4096);
+
+    Scratch ensure(int count) {
+      if (mantissas.length < count) {
+        mantissas = new long[count];
+        scales = new int[count];
+      }
+      return this;
+    }
   }
 
   /** Smallest power of ten that makes the value an exact integer mantissa, or -1. */

@@ -45,6 +45,7 @@ class DecimalChunkPropertiesTest {
             Arbitraries.longs().between(-1_000_000_000L, 1_000_000_000L).map(m -> m / 1000.0),
             Arbitraries.longs().between(0, 999_999).map(m -> m / 1e6),
             Arbitraries.doubles(),
+            Arbitraries.longs().map(Long::doubleValue),
             Arbitraries.of(
                 0.1,
                 0.2,
@@ -64,6 +65,11 @@ class DecimalChunkPropertiesTest {
     assertThat(DecimalChunk.encode(t, new double[] {1, -0.0}, 2)).isNull();
     assertThat(DecimalChunk.encode(t, new double[] {1, Double.POSITIVE_INFINITY}, 2)).isNull();
     assertThat(DecimalChunk.encode(t, new double[] {0.1, 0.30000000000000004}, 2)).isNull();
+    // Whole numbers the mantissas cannot hold, past the integers' short cut.
+    assertThat(DecimalChunk.encode(t, new double[] {1, 0x1p53}, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {1, -0x1p53}, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {1, -0x1p63}, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {1, 0x1p63}, 2)).isNull();
   }
 
   @Test
