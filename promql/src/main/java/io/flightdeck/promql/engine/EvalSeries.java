@@ -33,7 +33,14 @@ final class EvalSeries {
     size++;
   }
 
+  /**
+   * The finished series. Arrays filled exactly (a point at every step) are handed over, not copied:
+   * a 6-hour panel of 1,280 series copied 15 MB per query otherwise. Evaluation is over by then.
+   */
   RangeSeries toRangeSeries(Labels finalLabels) {
+    if (size == timestamps.length) {
+      return new RangeSeries(finalLabels, timestamps, values);
+    }
     return new RangeSeries(
         finalLabels, Arrays.copyOf(timestamps, size), Arrays.copyOf(values, size));
   }
