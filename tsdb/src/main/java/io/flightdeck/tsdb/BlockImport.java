@@ -66,7 +66,7 @@ public final class BlockImport implements Appendable {
   /** The series holding an open chunk: at most a few hundred at a time (see {@link #commit}). */
   private final List<ImportedSeries> withOpenChunk = new ArrayList<>();
 
-  private final ImportBatch batch = new ImportBatch();
+  private final SampleColumns<ImportedSeries> batch = new SampleColumns<>(1024);
 
   /** The blocks there before the import began: re-imported samples may be in them. */
   private final Set<String> earlierBlocks = new HashSet<>();
@@ -150,7 +150,7 @@ public final class BlockImport implements Appendable {
    * sample in the last {@link #IDLE_COMMITS} commits is likely done for a while: its chunk is
    * encoded then instead of at the flush, which keeps few chunks open whatever the import's size.
    */
-  void commit(ImportBatch batch) {
+  void commit(SampleColumns<ImportedSeries> batch) {
     commits++;
     int size = batch.size();
     for (int i = 0; i < size; i++) {

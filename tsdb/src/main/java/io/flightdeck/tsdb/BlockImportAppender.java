@@ -16,7 +16,7 @@ import io.flightdeck.storage.StorageException;
 final class BlockImportAppender implements Appender {
   private final BlockImport owner;
   private final long latestAccepted;
-  private final ImportBatch batch;
+  private final SampleColumns<ImportedSeries> batch;
   private boolean finished;
 
   /**
@@ -24,7 +24,7 @@ final class BlockImportAppender implements Appender {
    *     batch began)
    * @param batch the import's batch, empty, for this appender's samples
    */
-  BlockImportAppender(BlockImport owner, long latestAccepted, ImportBatch batch) {
+  BlockImportAppender(BlockImport owner, long latestAccepted, SampleColumns<ImportedSeries> batch) {
     this.owner = owner;
     this.latestAccepted = latestAccepted;
     this.batch = batch;

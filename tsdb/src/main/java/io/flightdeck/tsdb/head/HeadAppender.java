@@ -9,12 +9,12 @@ import io.flightdeck.storage.SampleRejectedException;
 import io.flightdeck.storage.SampleTooFarInFutureException;
 import io.flightdeck.storage.SampleTooOldException;
 import io.flightdeck.storage.StorageException;
+import io.flightdeck.tsdb.SampleColumns;
 import io.flightdeck.tsdb.TsdbMetrics;
 import io.flightdeck.tsdb.TsdbOptions;
 import io.flightdeck.tsdb.encoding.Encbuf;
 import io.flightdeck.tsdb.wal.WalRecordCodec;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -29,10 +29,7 @@ final class HeadAppender implements Appender {
   private final long futureToleranceMs;
   private final long retentionMs;
 
-  private HeadSeries[] series = new HeadSeries[64];
-  private long[] times = new long[64];
-  private double[] values = new double[64];
-  private int size;
+  private final SampleColumns<HeadSeries> samples = new SampleColumns<>(64);
 
   /**
    * Series this appender keeps from garbage collection until commit or rollback, each with the
@@ -117,7 +114,7 @@ final class HeadAppender implements Appender {
     if (!inBatch || t > lastTime) {
       held.setLast(slot, t, v);
     }
-    add(s, t, v);
+    samples.add(s, t, v);
     return s.id;
   }
 
@@ -151,19 +148,6 @@ final class HeadAppender implements Appender {
     return s.acquireForAppend() ? held.add(s) : -1;
   }
 
-  private void add(HeadSeries s, long t, double v) {
-    if (size == times.length) {
-      int capacity = size * 2;
-      series = Arrays.copyOf(series, capacity);
-      times = Arrays.copyOf(times, capacity);
-      values = Arrays.copyOf(values, capacity);
-    }
-    series[size] = s;
-    times[size] = t;
-    values[size] = v;
-    size++;
-  }
-
   private static DuplicateSampleException duplicate(HeadSeries s, long t) {
     return new DuplicateSampleException(
         StorageException.withContext(
@@ -192,22 +176,23 @@ final class HeadAppender implements Appender {
     ensureOpen();
     finished = true;
     try {
+      int size = samples.size();
       if (size == 0 && metadataNames.isEmpty()) {
         return;
       }
-      Encbuf samples = new Encbuf(16 + 20 * size);
-      WalRecordCodec.begin(samples);
+      Encbuf record = new Encbuf(16 + 20 * size);
+      WalRecordCodec.begin(record);
       for (int i = 0; i < size; i++) {
-        WalRecordCodec.addSample(samples, series[i].id, times[i], values[i]);
+        WalRecordCodec.addSample(record, samples.series(i).id, samples.time(i), samples.value(i));
       }
-      WalRecordCodec.finish(samples, size);
+      WalRecordCodec.finish(record, size);
       List<HeadSeries> touched = new ArrayList<>(held.size());
       for (int slot = 0; slot < held.size(); slot++) {
         if (held.hasSample(slot)) {
           touched.add(held.series(slot));
         }
       }
-      long seq = head.logCommit(touched, samples, new Encbuf(256), metadataNames, metadataValues);
+      long seq = head.logCommit(touched, record, new Encbuf(256), metadataNames, metadataValues);
       try {
         apply(seq);
       } finally {
@@ -226,18 +211,21 @@ final class HeadAppender implements Appender {
     long outOfOrder = 0;
     long minTime = Long.MAX_VALUE;
     long maxTime = Long.MIN_VALUE;
-    for (int i = 0; i < size; i++) {
-      switch (series[i].apply(times[i], values[i], seq, lowWatermark, oooWindow, backfillBefore)) {
+    for (int i = 0; i < samples.size(); i++) {
+      long t = samples.time(i);
+      switch (samples
+          .series(i)
+          .apply(t, samples.value(i), seq, lowWatermark, oooWindow, backfillBefore)) {
         case IN_ORDER -> {
           appended++;
-          minTime = Math.min(minTime, times[i]);
-          maxTime = Math.max(maxTime, times[i]);
+          minTime = Math.min(minTime, t);
+          maxTime = Math.max(maxTime, t);
         }
         case OUT_OF_ORDER -> {
           appended++;
           outOfOrder++;
-          minTime = Math.min(minTime, times[i]);
-          maxTime = Math.max(maxTime, times[i]);
+          minTime = Math.min(minTime, t);
+          maxTime = Math.max(maxTime, t);
         }
         case DUPLICATE_SAME_VALUE -> {
           // already stored, nothing to do
@@ -270,8 +258,7 @@ final class HeadAppender implements Appender {
       held.series(slot).releaseAppend();
     }
     held.clear();
-    Arrays.fill(series, 0, size, null);
-    size = 0;
+    samples.clear();
   }
 
   private void ensureOpen() {
