@@ -65,6 +65,14 @@ final class KubernetesDiscoverer extends PollingDiscoverer {
     return afterWatchedChange;
   }
 
+  /**
+   * Whether every path listed so far has its watch open. Tests wait for it before closing: a mock
+   * API server hangs on a watch dropped while it is being opened.
+   */
+  boolean watchesOpen() {
+    return !watched.isEmpty() && watched.values().stream().allMatch(WatchedObjects::watchOpen);
+  }
+
   @Override
   void released() {
     watched.values().forEach(WatchedObjects::close);

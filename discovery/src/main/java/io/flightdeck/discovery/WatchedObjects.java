@@ -91,6 +91,13 @@ final class WatchedObjects implements KubernetesApi.WatchListener {
     }
   }
 
+  /**
+   * Whether the watch's connection is open (its upgrade answered), as opposed to opening or ended.
+   */
+  synchronized boolean watchOpen() {
+    return socket != null;
+  }
+
   /** What is known now. */
   synchronized List<JsonNode> objects() {
     return new ArrayList<>(objects.values());

@@ -50,9 +50,18 @@ abstract class DiscovererContractTest {
     return groups;
   }
 
+  /**
+   * Waits until {@code discoverer} has reached its steady state after its first update; nothing to
+   * wait for unless a source needs it (Kubernetes: its watches open).
+   */
+  void awaitSteadyState(Discoverer discoverer) throws InterruptedException {}
+
   @AfterEach
-  void closeAll() {
-    started.forEach(Discoverer::close);
+  void closeAll() throws InterruptedException {
+    for (Discoverer discoverer : started) {
+      awaitSteadyState(discoverer);
+      discoverer.close();
+    }
   }
 
   @Test
@@ -108,13 +117,11 @@ abstract class DiscovererContractTest {
     Discoverer discoverer = create(List.of(new Declared(List.of("a:1"), Map.of())));
     BlockingQueue<List<TargetGroup>> updates = start(discoverer);
     next(updates);
-    // Let the discoverer reach its steady state (Kubernetes: its watches open). fabric8's mock
-    // API server stops answering everyone for about 30 s when a watch request is dropped while it
-    // is still setting the watch up, which says nothing about the discoverer.
-    Thread.sleep(500);
+    awaitSteadyState(discoverer);
 
     discoverer.close();
     discoverer.close();
+    started.remove(discoverer);
     updates.clear();
 
     assertThat(updates.poll(300, TimeUnit.MILLISECONDS)).isNull();

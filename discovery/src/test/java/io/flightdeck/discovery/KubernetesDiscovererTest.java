@@ -1,5 +1,6 @@
 package io.flightdeck.discovery;
 
+import static io.flightdeck.discovery.KubernetesFixtures.awaitWatchesOpen;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
@@ -57,6 +58,11 @@ class KubernetesDiscovererTest extends DiscovererContractTest {
           .create();
     }
     return discoverer(Role.POD, Namespaces.ALL, List.of());
+  }
+
+  @Override
+  void awaitSteadyState(Discoverer discoverer) throws InterruptedException {
+    awaitWatchesOpen(discoverer);
   }
 
   @Override

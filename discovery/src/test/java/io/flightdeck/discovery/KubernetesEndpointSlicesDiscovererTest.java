@@ -1,5 +1,6 @@
 package io.flightdeck.discovery;
 
+import static io.flightdeck.discovery.KubernetesFixtures.awaitWatchesOpen;
 import static io.flightdeck.discovery.KubernetesFixtures.containerPort;
 import static io.flightdeck.discovery.KubernetesFixtures.discoverer;
 import static io.flightdeck.discovery.KubernetesFixtures.pod;
@@ -68,6 +69,11 @@ class KubernetesEndpointSlicesDiscovererTest extends DiscovererContractTest {
       create(slice.build());
     }
     return discoverer(client, Role.ENDPOINTSLICE, Namespaces.ALL, List.of());
+  }
+
+  @Override
+  void awaitSteadyState(Discoverer discoverer) throws InterruptedException {
+    awaitWatchesOpen(discoverer);
   }
 
   @Override

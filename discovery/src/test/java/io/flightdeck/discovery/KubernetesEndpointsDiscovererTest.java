@@ -1,5 +1,6 @@
 package io.flightdeck.discovery;
 
+import static io.flightdeck.discovery.KubernetesFixtures.awaitWatchesOpen;
 import static io.flightdeck.discovery.KubernetesFixtures.containerPort;
 import static io.flightdeck.discovery.KubernetesFixtures.discoverer;
 import static io.flightdeck.discovery.KubernetesFixtures.pod;
@@ -61,6 +62,11 @@ class KubernetesEndpointsDiscovererTest extends DiscovererContractTest {
       client.endpoints().inNamespace("default").resource(endpoints.build()).create();
     }
     return discoverer(client, Role.ENDPOINTS, Namespaces.ALL, List.of());
+  }
+
+  @Override
+  void awaitSteadyState(Discoverer discoverer) throws InterruptedException {
+    awaitWatchesOpen(discoverer);
   }
 
   @Override

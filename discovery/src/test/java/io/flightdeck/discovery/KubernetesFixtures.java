@@ -31,6 +31,15 @@ final class KubernetesFixtures {
         "test", new KubernetesSdConfig(role, server, null, namespaces, selectors), POLL);
   }
 
+  /**
+   * Waits until the discoverer's watches are open. fabric8's mock API server stops answering
+   * everyone for about 30 s, and then fails to close, when a watch is dropped while it is still
+   * being set up, which says nothing about the discoverer.
+   */
+  static void awaitWatchesOpen(Discoverer discoverer) throws InterruptedException {
+    Await.until(((KubernetesDiscoverer) discoverer)::watchesOpen);
+  }
+
   static ContainerPort containerPort(String name, int number) {
     return new ContainerPortBuilder()
         .withName(name)

@@ -1,5 +1,6 @@
 package io.flightdeck.discovery;
 
+import static io.flightdeck.discovery.KubernetesFixtures.awaitWatchesOpen;
 import static io.flightdeck.discovery.KubernetesFixtures.discoverer;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,6 +58,11 @@ class KubernetesIngressesDiscovererTest extends DiscovererContractTest {
       create(ingress.build());
     }
     return discoverer(client, Role.INGRESS, Namespaces.ALL, List.of());
+  }
+
+  @Override
+  void awaitSteadyState(Discoverer discoverer) throws InterruptedException {
+    awaitWatchesOpen(discoverer);
   }
 
   @Override
