@@ -23,10 +23,12 @@
 # Steps: build bench/target/flightdeck-bench.jar; encode the workload once into
 # bench/results/workload.rw; then for each peer, one after another: start it on 127.0.0.1 with an
 # empty data directory, wait until ready, send the workload, flush to disk, measure, stop it by
-# its PID. With --queries, the dashboard queries run between the send and the flush, against data
-# that is all in memory for every peer (VictoriaMetrics with its result cache disabled). A
-# Flightdeck that does not start is reported as n/a. The Markdown tables go to stdout
-# and to bench/results/storage-<date>.md. bench/README.md explains the measurements and caveats.
+# its PID. With --queries, each peer is frozen (SIGSTOP) after its flush instead of stopped, so
+# the next peer's send runs alone; then all are resumed, left until their CPU is idle, and the
+# dashboard queries run against all of them in turns (QueryBench), on data every peer holds in
+# memory (VictoriaMetrics with its result cache disabled); then they are stopped. A Flightdeck
+# that does not start is reported as n/a. The Markdown tables go to stdout and to
+# bench/results/storage-<date>.md. bench/README.md explains the measurements and caveats.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -71,25 +73,41 @@ java_major=$("$JAVA" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java
 CLK_TCK=$(getconf CLK_TCK)
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/flightdeck-storage-bench.XXXXXX")
-peer_pids=()  # the running peer: its server process first, then the launcher if that differs
+declare -A PIDS  # running peers: the server process first, then the launcher if that differs
 
-# Stops the running peer: SIGTERM to its PIDs, then waits up to 60 s each before SIGKILL.
+# Stops a running peer: SIGTERM to its PIDs (SIGCONT first, in case it is frozen), then waits up
+# to 60 s each before SIGKILL.
 stop_peer() {
-  local pid i
-  for pid in "${peer_pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "${peer_pids[@]}"; do
+  local peer=$1 pid i pids
+  read -r -a pids <<<"${PIDS[$peer]:-}"
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; kill -CONT "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do
     for ((i = 0; i < 600; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     if kill -0 "$pid" 2>/dev/null; then
       log "PID $pid ignored SIGTERM for 60 s; sending SIGKILL"
       kill -KILL "$pid" 2>/dev/null || true
     fi
   done
-  wait "${peer_pids[-1]}" 2>/dev/null || true  # the launcher is this script's child
-  peer_pids=()
+  ((${#pids[@]} == 0)) || wait "${pids[-1]}" 2>/dev/null || true  # the launcher is this script's child
+  unset "PIDS[$peer]"
+}
+
+# Waits until a resumed peer's CPU is idle (under 2 ticks in a second, three seconds in a row; at
+# most 120 s): Prometheus compacts its head and VictoriaMetrics merges in the background.
+wait_idle() {
+  local pid=$1 before after quiet=0 i
+  for ((i = 0; i < 120 && quiet < 3; i++)); do
+    before=$(cpu_ticks "$pid")
+    sleep 1
+    after=$(cpu_ticks "$pid")
+    if ((after - before < 2)); then quiet=$((quiet + 1)); else quiet=0; fi
+  done
+  ((quiet >= 3)) || log "PID $pid still busy after 120 s; querying anyway"
 }
 
 cleanup() {
-  ((${#peer_pids[@]} == 0)) || stop_peer
+  local peer
+  for peer in "${!PIDS[@]}"; do stop_peer "$peer"; done
   if [[ $keep == true ]]; then log "kept data directories and logs in $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
@@ -148,17 +166,17 @@ start_peer() {
       ;;
   esac
   local launcher=$! ready=/-/ready
-  peer_pids=("$launcher")
+  PIDS[$peer]=$launcher
   [[ $peer == victoriametrics ]] && ready=/health
   if ! wait_ready "http://127.0.0.1:$port$ready" "$launcher"; then
     log "$peer did not become ready; last lines of its log:"
     tail -n 20 "$WORK/$peer.log" >&2 || true
-    stop_peer
+    stop_peer "$peer"
     return 1
   fi
   local server
   server=$(server_pid "$launcher")
-  [[ $server == "$launcher" ]] || peer_pids=("$server" "$launcher")
+  [[ $server == "$launcher" ]] || PIDS[$peer]="$server $launcher"
 }
 
 # Prometheus and Flightdeck: the admin snapshot writes everything, head included, as blocks.
@@ -195,21 +213,29 @@ flushed_bytes_victoriametrics() {
 declare -A R  # results, keyed "peer.metric"
 failed=false
 query_names=()
+queried=()  # peers frozen after their send, for the query phase
 
-# Runs the dashboard queries against a peer holding the workload; fills R[peer.q.NAME] with the
-# median latency in ms.
+# Resumes the frozen peers, waits until each is idle, and runs the dashboard queries against all
+# of them in turns; fills R[peer.q.NAME] with the median latency in ms.
 run_queries() {
-  local peer=$1 base=$2 line name
-  [[ $peer == victoriametrics ]] && { curl -fsS --max-time 300 -o /dev/null "$base/internal/force_flush" || return 1; }
-  log "$peer: running the dashboard queries $queries times each"
+  local peer pid line name targets=()
+  for peer in "${queried[@]}"; do
+    pid=${PIDS[$peer]%% *}
+    kill -CONT "$pid"
+    targets+=("$peer=http://127.0.0.1:${PORT[$peer]}")
+  done
+  for peer in "${queried[@]}"; do wait_idle "${PIDS[$peer]%% *}"; done
+  log "running the dashboard queries $queries times each against ${queried[*]}, in turns"
   while read -r line; do
     name=$(sed -n 's/^query=\([^ ]*\) .*/\1/p' <<<"$line")
+    peer=$(sed -n 's/.* peer=\([^ ]*\) .*/\1/p' <<<"$line")
     R[$peer.q.$name]=$(sed -n 's/.*median_ms=\([0-9.]*\).*/\1/p' <<<"$line")
     [[ " ${query_names[*]} " == *" $name "* ]] || query_names+=("$name")
-  done < <("$JAVA" -cp "$JAR" io.flightdeck.bench.QueryBench run --url "$base" \
+  done < <("$JAVA" -cp "$JAR" io.flightdeck.bench.QueryBench run \
+    --peers "$(IFS=,; echo "${targets[*]}")" \
     --start-ms "$(field start_ms)" --end-ms "$(($(field start_ms) + ($(field slices) - 1) * 15000))" \
     --repeat "$queries" --warmup "$warmup" ${only:+--only "$only"})
-  [[ -n ${R[$peer.q.${query_names[0]:-none}]:-} ]]
+  [[ -n ${R[${queried[0]}.q.${query_names[0]:-none}]:-} ]]
 }
 
 # Median query latencies per peer, ratios, and the geometric mean over all queries.
@@ -238,31 +264,34 @@ geomean() {
   awk 'BEGIN { s = 0; for (i = 1; i < ARGC; i++) s += log(ARGV[i]); printf "%.2f", exp(s / (ARGC - 1)) }' "${values[@]}"
 }
 
-# Runs one peer through start, send, flush and stop, filling R; returns non-zero if it failed.
+# Runs one peer through start, send, flush and stop (with --queries: freeze), filling R; returns
+# non-zero if it failed.
 bench_peer() {
   local peer=$1 data="$WORK/$1-data" base="http://127.0.0.1:${PORT[$1]}" pid sent cpu0 cpu1 cpu2 bytes
   mkdir -p "$data"
   log "$peer: starting"
   start_peer "$peer" "$data" || return 2
-  pid=${peer_pids[0]}
+  pid=${PIDS[$peer]%% *}
   cpu0=$(cpu_ticks "$pid")
   log "$peer: sending"
   sent=$("$JAVA" --enable-native-access=ALL-UNNAMED -cp "$JAR" io.flightdeck.bench.StorageBench \
     send --url "$base/api/v1/write" --file "$RESULTS/workload.rw" --connections "$connections") \
-    || { log "$peer: send failed"; stop_peer; return 1; }
+    || { log "$peer: send failed"; stop_peer "$peer"; return 1; }
   cpu1=$(cpu_ticks "$pid")
   R[$peer.rss_kib]=$(peak_rss_kib "$pid")
-  if ((queries > 0)); then
-    run_queries "$peer" "$base" || { log "$peer: queries failed"; stop_peer; return 1; }
-  fi
   log "$peer: $sent; flushing"
   if [[ $peer == victoriametrics ]]; then
-    bytes=$(flushed_bytes_victoriametrics "$base" "$data") || { stop_peer; return 1; }
+    bytes=$(flushed_bytes_victoriametrics "$base" "$data") || { stop_peer "$peer"; return 1; }
   else
-    bytes=$(flushed_bytes_snapshot "$base" "$data") || { stop_peer; return 1; }
+    bytes=$(flushed_bytes_snapshot "$base" "$data") || { stop_peer "$peer"; return 1; }
   fi
   cpu2=$(cpu_ticks "$pid")
-  stop_peer
+  if ((queries > 0)); then
+    kill -STOP "$pid"
+    queried+=("$peer")
+  else
+    stop_peer "$peer"
+  fi
   R[$peer.samples]=$(sed -n 's/.*samples=\([0-9]*\) .*/\1/p' <<<"$sent")
   R[$peer.seconds]=$(sed -n 's/.*seconds=\([0-9.]*\) .*/\1/p' <<<"$sent")
   R[$peer.send_cpu]=$(((cpu1 - cpu0)))
@@ -352,6 +381,10 @@ for peer in "${selected[@]}"; do
     *) log "$peer: FAILED; reported as n/a"; failed=true ;;
   esac
 done
+if ((queries > 0 && ${#queried[@]} > 0)); then
+  run_queries || { log "queries FAILED"; failed=true; }
+  for peer in "${queried[@]}"; do stop_peer "$peer"; done
+fi
 
 report="$RESULTS/storage-$(date -u +%Y-%m-%dT%H%M%SZ).md"
 {
@@ -365,7 +398,7 @@ report="$RESULTS/storage-$(date -u +%Y-%m-%dT%H%M%SZ).md"
   table
   if ((queries > 0)); then
     echo
-    echo "Dashboard queries (bench/src/main/java/io/flightdeck/bench/QueryBench.java), median of $queries runs after $warmup warm-up runs:"
+    echo "Dashboard queries (bench/src/main/java/io/flightdeck/bench/QueryBench.java), the peers in turns, median of $queries runs after $warmup warm-up runs:"
     echo
     query_table
   fi

@@ -15,17 +15,21 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The dashboard query set of the query benchmark, run against one peer's Prometheus query API as
- * Grafana sends it (POST forms). Each query first runs {@code warmup} times, as a dashboard
- * refreshing on a long-running server would have run it (the JVM compiles a query's code path on
- * first use; Go programs have nothing to warm), then {@code repeat} times; one line per query gives
- * the median latency:
+ * The dashboard query set of the query benchmark, run against the Prometheus query API of one or
+ * more peers as Grafana sends it (POST forms). Each query first runs {@code warmup} times on every
+ * peer, as a dashboard refreshing on a long-running server would have run it (the JVM compiles a
+ * query's code path on first use; Go programs have nothing to warm), then {@code repeat} times;
+ * one line per query and peer gives the median latency:
  *
  * <pre>
- * run --url BASE --start-ms T --end-ms T [--repeat 7] [--warmup 10] [--only NAME,NAME]
+ * run --peers NAME=BASE[,NAME=BASE...] --start-ms T --end-ms T [--repeat 7] [--warmup 10]
+ *     [--only NAME,NAME]
  * </pre>
  *
- * <p>{@code --only} runs a subset by name, to profile one query alone.
+ * <p>The peers take turns, one request each, and the peer that goes first rotates: the machine's
+ * speed drifts by up to a factor of two over minutes on a shared VM, and peers measured one after
+ * another would carry that drift into their ratios. {@code --only} runs a subset by name, to
+ * profile one query alone.
  */
 public final class QueryBench {
   private static final Duration TIMEOUT = Duration.ofMinutes(5);
@@ -71,17 +75,24 @@ public final class QueryBench {
 
   private QueryBench() {}
 
+  /** A server answering the query API, by the name the results are reported under. */
+  record Peer(String name, URI base) {}
+
   public static void main(String[] args) throws Exception {
     if (args.length == 0 || !args[0].equals("run")) {
       throw new IllegalArgumentException(
-          "usage: run --url BASE --start-ms T --end-ms T [--repeat 7] [--warmup 10]"
-              + " [--only NAME,NAME]");
+          "usage: run --peers NAME=BASE[,NAME=BASE...] --start-ms T --end-ms T [--repeat 7]"
+              + " [--warmup 10] [--only NAME,NAME]");
     }
     Map<String, String> options = new LinkedHashMap<>();
     for (int i = 1; i + 1 < args.length; i += 2) {
       options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
     }
-    URI base = URI.create(options.get("url"));
+    List<Peer> peers = new ArrayList<>();
+    for (String peer : options.get("peers").split(",")) {
+      String[] nameAndBase = peer.split("=", 2);
+      peers.add(new Peer(nameAndBase[0], URI.create(nameAndBase[1])));
+    }
     long startMs = Long.parseLong(options.get("start-ms"));
     long endMs = Long.parseLong(options.get("end-ms"));
     int repeat = Integer.parseInt(options.getOrDefault("repeat", "7"));
@@ -97,25 +108,37 @@ public final class QueryBench {
       if (!only.isEmpty() && !only.contains(query.name())) {
         continue;
       }
-      HttpRequest request = request(base, query, startMs, endMs);
-      String body = send(client, request, query);
+      List<HttpRequest> requests = new ArrayList<>();
+      int[] bodyLengths = new int[peers.size()];
+      for (int p = 0; p < peers.size(); p++) {
+        requests.add(request(peers.get(p).base(), query, startMs, endMs));
+        bodyLengths[p] = send(client, requests.get(p), query).length();
+      }
       for (int i = 1; i < warmup; i++) {
-        send(client, request, query);
+        for (HttpRequest request : requests) {
+          send(client, request, query);
+        }
       }
-      long[] nanos = new long[repeat];
+      long[][] nanos = new long[peers.size()][repeat];
       for (int i = 0; i < repeat; i++) {
-        long t0 = System.nanoTime();
-        send(client, request, query);
-        nanos[i] = System.nanoTime() - t0;
+        for (int turn = 0; turn < peers.size(); turn++) {
+          int p = (i + turn) % peers.size();
+          long t0 = System.nanoTime();
+          send(client, requests.get(p), query);
+          nanos[p][i] = System.nanoTime() - t0;
+        }
       }
-      Arrays.sort(nanos);
-      System.out.printf(
-          Locale.ROOT,
-          "query=%s median_ms=%.2f min_ms=%.2f bytes=%d%n",
-          query.name(),
-          nanos[repeat / 2] / 1e6,
-          nanos[0] / 1e6,
-          body.length());
+      for (int p = 0; p < peers.size(); p++) {
+        Arrays.sort(nanos[p]);
+        System.out.printf(
+            Locale.ROOT,
+            "query=%s peer=%s median_ms=%.2f min_ms=%.2f bytes=%d%n",
+            query.name(),
+            peers.get(p).name(),
+            nanos[p][repeat / 2] / 1e6,
+            nanos[p][0] / 1e6,
+            bodyLengths[p]);
+      }
     }
   }
 
