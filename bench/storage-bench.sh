@@ -16,6 +16,7 @@
 # Environment:
 #   JAVA_HOME          a JDK 21 or newer (else `java` on PATH must be one)
 #   FLIGHTDECK_BIN     default ./flightdeck (the launcher at the repository root)
+#   FLIGHTDECK_ARGS    extra server flags, e.g. --query.max-workers-per-query=1 to compare
 #   PROMETHEUS_BIN     default /usr/bin/prometheus
 #   VICTORIA_METRICS_BIN  default /usr/bin/victoria-metrics
 #   BENCH_PORT         first of three consecutive ports on 127.0.0.1 (default 19090)
@@ -151,7 +152,7 @@ start_peer() {
     flightdeck)
       [[ -x $FLIGHTDECK_BIN ]] || { log "no launcher at $FLIGHTDECK_BIN"; return 1; }
       "$FLIGHTDECK_BIN" server --web.enable-admin-api --web.listen-address="127.0.0.1:$port" \
-        --storage.tsdb.path="$data" \
+        --storage.tsdb.path="$data" ${FLIGHTDECK_ARGS:-} \
         >"$WORK/$peer.log" 2>&1 &
       ;;
     prometheus)

@@ -127,6 +127,14 @@ final class ServerCommand implements Callable<Integer> {
   int maxConcurrency;
 
   @Option(
+      names = "--query.max-workers-per-query",
+      description =
+          "Most threads one query spreads the reading of a large selection over, its own"
+              + " included (default: the number of CPUs; 1 evaluates on one thread, as"
+              + " Prometheus does).")
+  Integer maxWorkersPerQuery;
+
+  @Option(
       names = "--tensorboard.logdir",
       description =
           "A TensorBoard logdir to watch live: every run's scalars, histograms and text samples"
@@ -173,7 +181,11 @@ final class ServerCommand implements Callable<Integer> {
             DurationFormat.parse(queryTimeout),
             maxConcurrency,
             EngineOptions.DEFAULT.defaultSubqueryStep(),
-            EngineOptions.DEFAULT.delayedNameRemoval());
+            EngineOptions.DEFAULT.delayedNameRemoval(),
+            maxWorkersPerQuery == null
+                ? EngineOptions.Parallelism.DEFAULT
+                : new EngineOptions.Parallelism(
+                    maxWorkersPerQuery, EngineOptions.Parallelism.DEFAULT.seriesPerBatch()));
     ListenAddress address = ListenAddress.parse(listenAddress);
     FlightdeckServer server =
         new FlightdeckServer(

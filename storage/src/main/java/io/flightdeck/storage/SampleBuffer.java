@@ -27,6 +27,27 @@ public final class SampleBuffer {
     size++;
   }
 
+  /** Appends samples {@code from} (inclusive) to {@code to} (exclusive) of the given arrays. */
+  public void addAll(long[] fromTimestamps, double[] fromValues, int from, int to) {
+    int n = to - from;
+    if (size + n > timestamps.length) {
+      int grown = Math.max(size + n, size * 2);
+      timestamps = Arrays.copyOf(timestamps, grown);
+      values = Arrays.copyOf(values, grown);
+    }
+    System.arraycopy(fromTimestamps, from, timestamps, size, n);
+    System.arraycopy(fromValues, from, values, size, n);
+    size += n;
+  }
+
+  /** Keeps the first {@code newSize} samples. */
+  public void truncate(int newSize) {
+    if (newSize < 0 || newSize > size) {
+      throw new IndexOutOfBoundsException("cannot truncate " + size + " samples to " + newSize);
+    }
+    size = newSize;
+  }
+
   /** Empties the buffer, keeping its arrays for the next fill. */
   public void clear() {
     size = 0;

@@ -10,24 +10,25 @@ import java.util.Map;
 /**
  * Warnings and infos gathered while a query runs. Like Prometheus, each text is kept once (the
  * first position wins) and rendered as {@code PromQL warning: <text> (<line>:<column>)}.
+ * Thread-safe: {@link SeriesFanOut} workers share it.
  */
 final class Annotations {
   private final Map<String, PositionRange> warnings = new LinkedHashMap<>();
   private final Map<String, PositionRange> infos = new LinkedHashMap<>();
 
-  void warn(String text, PositionRange position) {
+  synchronized void warn(String text, PositionRange position) {
     warnings.putIfAbsent("PromQL warning: " + text, position);
   }
 
-  void info(String text, PositionRange position) {
+  synchronized void info(String text, PositionRange position) {
     infos.putIfAbsent("PromQL info: " + text, position);
   }
 
-  List<String> warnings(String query) {
+  synchronized List<String> warnings(String query) {
     return render(warnings, query);
   }
 
-  List<String> infos(String query) {
+  synchronized List<String> infos(String query) {
     return render(infos, query);
   }
 

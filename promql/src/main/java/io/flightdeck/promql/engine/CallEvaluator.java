@@ -144,13 +144,11 @@ final class CallEvaluator {
         arg instanceof MatrixSelector m && (m.selector().anchored() || m.selector().smoothed())
             ? m.selector()
             : null;
-    long before = 0;
-    long after = 0;
     if (extended != null) {
       ExtendedRangeFunctions.checkSupported(name, extended);
-      before = ev.ctx.lookbackMs();
-      after = extended.smoothed() ? before : 0;
     }
+    long before = extended != null ? ev.ctx.lookbackMs() : 0;
+    long after = extended != null && extended.smoothed() ? before : 0;
     if (name.equals("absent_over_time")) {
       return absentOverTime(call, arg, rangeMs, offsetMs, at, sources);
     }
@@ -162,86 +160,58 @@ final class CallEvaluator {
       throw new QueryException(
           QueryException.Kind.EXECUTION, "function " + GoFormat.quote(name) + " is not supported");
     }
-    List<EvalSeries> out = new ArrayList<>();
-    RangeWindow w = new RangeWindow();
-    w.rangeMs = rangeMs;
-    w.scalars = new double[scalars.length];
     boolean rateLike = name.equals("rate") || name.equals("increase");
     SourceReader reader =
         sources == null
             ? new SourceReader((MatrixSelector) arg, rangeMs + before, offsetMs, after, at)
             : null;
     int count = sources == null ? reader.series.size() : sources.size();
+    EvalSeries[] results = new EvalSeries[count];
+    SeriesFanOut.forEach(
+        ev.ctx,
+        count,
+        () -> new RangeWorker(reader, rangeMs, scalars.length, rateLike),
+        (worker, si) -> {
+          WindowSource src = sources == null ? worker.cursor.load(si) : sources.get(si);
+          boolean dropName = !keepsName || src.dropName();
+          Labels labels =
+              dropName && !ev.ctx.delayedNameRemoval
+                  ? LabelOps.withoutMetadata(src.labels())
+                  : src.labels();
+          EvalSeries result =
+              slide(fn, worker.window, src, labels, dropName, scalars, offsetMs, at, before, after);
+          if (sources == null) {
+            ev.ctx.budget.release(src.size());
+          }
+          if (result != null) {
+            ev.ctx.budget.take(result.size);
+            results[si] = result;
+          }
+        });
+    List<EvalSeries> out = new ArrayList<>(count);
     Labels firstMetadata = null;
     boolean mayCollide = false;
     for (int si = 0; si < count; si++) {
-      ev.ctx.checkDeadline();
-      WindowSource src = sources == null ? reader.load(si) : sources.get(si);
-      boolean dropName = !keepsName || src.dropName();
-      Labels labels = src.labels();
-      if (dropName && !ev.ctx.delayedNameRemoval) {
-        labels = LabelOps.withoutMetadata(labels);
+      EvalSeries result = results[si];
+      if (result == null) {
+        continue;
+      }
+      Labels labels = sources == null ? reader.series.get(si).labels() : sources.get(si).labels();
+      if (result.dropName && !ev.ctx.delayedNameRemoval) {
         // Distinct inputs stay distinct when they all lose the same name, type and unit.
         if (firstMetadata == null) {
-          firstMetadata = src.labels();
+          firstMetadata = labels;
         } else if (!mayCollide) {
-          mayCollide = !LabelOps.sameMetadata(firstMetadata, src.labels());
+          mayCollide = !LabelOps.sameMetadata(firstMetadata, labels);
         }
       }
-      EvalSeries result = null;
-      w.t = src.t();
-      w.v = src.v();
-      if (rateLike) {
-        w.countDrops(src.size());
-      }
-      int lo = 0;
-      int hi = 0;
-      for (int step = 0; step < ev.numSteps; step++) {
-        long ts = ev.stepTime(step);
-        long end = (at != null ? at : ts) - offsetMs;
-        long start = end - rangeMs;
-        while (hi < src.size() && src.t()[hi] <= end + after) {
-          hi++;
-        }
-        while (lo < hi && src.t()[lo] <= start - before) {
-          lo++;
-        }
-        if (lo >= hi) {
-          continue;
-        }
-        w.from = lo;
-        w.to = hi;
-        w.rangeStart = start;
-        w.rangeEnd = end;
-        w.stepTime = ts;
-        for (int a = 0; a < scalars.length; a++) {
-          w.scalars[a] = scalars[a][step];
-        }
-        if (!fn.apply(w)) {
-          continue;
-        }
-        if (result == null) {
-          result =
-              new EvalSeries(
-                  labels,
-                  dropName,
-                  at != null ? ev.numSteps : stepsReached(src, rangeMs + before + after));
-        }
-        result.add(ts, w.result);
-      }
-      if (sources == null) {
-        ev.ctx.budget.release(src.size());
-      }
-      if (result != null) {
-        ev.ctx.budget.take(result.size);
-        out.add(result);
-        String metric = src.labels().metricName();
-        if (rateLike && metric != null && !metric.isEmpty() && !looksLikeCounter(metric)) {
-          ev.ctx.annotations.info(
-              "metric might not be a counter, name does not end in _total/_sum/_count/_bucket: "
-                  + GoFormat.quote(metric),
-              call.args().get(0).position());
-        }
+      out.add(result);
+      String metric = labels.metricName();
+      if (rateLike && metric != null && !metric.isEmpty() && !looksLikeCounter(metric)) {
+        ev.ctx.annotations.info(
+            "metric might not be a counter, name does not end in _total/_sum/_count/_bucket: "
+                + GoFormat.quote(metric),
+            call.args().get(0).position());
       }
     }
     if (mayCollide) {
@@ -253,6 +223,73 @@ final class CallEvaluator {
       }
     }
     return out;
+  }
+
+  /** What one worker of {@link #rangeFunction} reuses from series to series. */
+  private static final class RangeWorker {
+    final RangeWindow window = new RangeWindow();
+    final SourceReader.Cursor cursor;
+
+    RangeWorker(SourceReader reader, long rangeMs, int scalarCount, boolean countsDrops) {
+      window.rangeMs = rangeMs;
+      window.scalars = new double[scalarCount];
+      window.countsDrops = countsDrops;
+      cursor = reader == null ? null : reader.new Cursor();
+    }
+  }
+
+  /** Slides every step's window over one series; null when no step produced a value. */
+  private EvalSeries slide(
+      RangeFunctions.RangeFunction fn,
+      RangeWindow w,
+      WindowSource src,
+      Labels labels,
+      boolean dropName,
+      double[][] scalars,
+      long offsetMs,
+      Long at,
+      long before,
+      long after) {
+    EvalSeries result = null;
+    w.t = src.t();
+    w.v = src.v();
+    if (w.countsDrops) {
+      w.countDrops(src.size());
+    }
+    long rangeMs = w.rangeMs;
+    int lo = 0;
+    int hi = 0;
+    for (int step = 0; step < ev.numSteps; step++) {
+      long ts = ev.stepTime(step);
+      long end = (at != null ? at : ts) - offsetMs;
+      long start = end - rangeMs;
+      while (hi < src.size() && src.t()[hi] <= end + after) {
+        hi++;
+      }
+      while (lo < hi && src.t()[lo] <= start - before) {
+        lo++;
+      }
+      if (lo >= hi) {
+        continue;
+      }
+      w.from = lo;
+      w.to = hi;
+      w.rangeStart = start;
+      w.rangeEnd = end;
+      w.stepTime = ts;
+      for (int a = 0; a < scalars.length; a++) {
+        w.scalars[a] = scalars[a][step];
+      }
+      if (!fn.apply(w)) {
+        continue;
+      }
+      if (result == null) {
+        int capacity = at != null ? ev.numSteps : stepsReached(src, rangeMs + before + after);
+        result = new EvalSeries(labels, dropName, capacity);
+      }
+      result.add(ts, w.result);
+    }
+    return result;
   }
 
   /**
@@ -277,9 +314,6 @@ final class CallEvaluator {
     final List<Series> series;
     private final long mint;
     private final long maxt;
-    private SampleIterator it;
-    // One buffer for every series: each is slid over and done with before the next is loaded.
-    private final SampleBuffer samples = new SampleBuffer(1024);
 
     SourceReader(MatrixSelector m, long rangeMs, long offsetMs, long afterMs, Long at) {
       this.series = ev.selectSeries(m.selector());
@@ -289,19 +323,25 @@ final class CallEvaluator {
       this.maxt = lastEnd + afterMs;
     }
 
-    /** The series' samples, valid until the next call: the arrays are reused. */
-    WindowSource load(int index) {
-      Series s = series.get(index);
-      it = s.iterator(it);
-      samples.clear();
-      if (it.seek(mint + 1)) {
-        it.drainTo(samples, maxt);
-        samples.retainValues(value -> !StaleMarker.is(value));
+    /** One worker's iterator and buffer, reused for every series it loads. */
+    final class Cursor {
+      private SampleIterator it;
+      private final SampleBuffer samples = new SampleBuffer(1024);
+
+      /** The series' samples, valid until the next call: the arrays are reused. */
+      WindowSource load(int index) {
+        Series s = series.get(index);
+        it = s.iterator(it);
+        samples.clear();
+        if (it.seek(mint + 1)) {
+          it.drainTo(samples, maxt);
+          samples.retainValues(value -> !StaleMarker.is(value));
+        }
+        int n = samples.size();
+        ev.ctx.budget.take(n);
+        ev.ctx.budget.countRead(n);
+        return new WindowSource(s.labels(), false, samples.timestamps(), samples.values(), n);
       }
-      int n = samples.size();
-      ev.ctx.budget.take(n);
-      ev.ctx.budget.countRead(n);
-      return new WindowSource(s.labels(), false, samples.timestamps(), samples.values(), n);
     }
   }
 
@@ -316,8 +356,9 @@ final class CallEvaluator {
     } else {
       count = sources.size();
     }
+    SourceReader.Cursor cursor = reader == null ? null : reader.new Cursor();
     for (int si = 0; si < count; si++) {
-      WindowSource src = sources == null ? reader.load(si) : sources.get(si);
+      WindowSource src = sources == null ? cursor.load(si) : sources.get(si);
       int lo = 0;
       int hi = 0;
       for (int step = 0; step < ev.numSteps; step++) {

@@ -9,7 +9,9 @@ import java.time.Duration;
  * without one: the global evaluation interval (1m). {@code delayedNameRemoval} is Prometheus's
  * {@code promql-delayed-name-removal} feature: {@code __name__} is dropped at the end of evaluation
  * instead of by each function, so {@code label_replace} can still read it (off by default, as in
- * Prometheus; its own test scripts turn it on).
+ * Prometheus; its own test scripts turn it on). {@code parallelism} spreads the per-series work of
+ * a large selection over threads, as VictoriaMetrics's {@code -search.maxWorkersPerQuery} does
+ * (Prometheus evaluates on one thread).
  */
 public record EngineOptions(
     Duration lookbackDelta,
@@ -17,7 +19,28 @@ public record EngineOptions(
     Duration timeout,
     int maxConcurrentQueries,
     Duration defaultSubqueryStep,
-    boolean delayedNameRemoval) {
+    boolean delayedNameRemoval,
+    Parallelism parallelism) {
+
+  /**
+   * At most {@code maxWorkers} threads per query, its own included, each claiming {@code
+   * seriesPerBatch} series at a time. A selection of fewer than two batches stays on the query's
+   * thread: handing work to another thread costs tens of microseconds on a busy machine.
+   */
+  public record Parallelism(int maxWorkers, int seriesPerBatch) {
+    public static final Parallelism DEFAULT =
+        new Parallelism(Runtime.getRuntime().availableProcessors(), 32);
+
+    public Parallelism {
+      if (maxWorkers <= 0 || seriesPerBatch <= 0) {
+        throw new IllegalArgumentException(
+            "query workers and series per batch must be positive: "
+                + maxWorkers
+                + ", "
+                + seriesPerBatch);
+      }
+    }
+  }
 
   public static final EngineOptions DEFAULT =
       new EngineOptions(
@@ -26,7 +49,8 @@ public record EngineOptions(
           Duration.ofMinutes(2),
           20,
           Duration.ofMinutes(1),
-          false);
+          false,
+          Parallelism.DEFAULT);
 
   public EngineOptions {
     if (lookbackDelta.isNegative() || lookbackDelta.isZero()) {
@@ -42,7 +66,13 @@ public record EngineOptions(
 
   public EngineOptions withLookbackDelta(Duration value) {
     return new EngineOptions(
-        value, maxSamples, timeout, maxConcurrentQueries, defaultSubqueryStep, delayedNameRemoval);
+        value,
+        maxSamples,
+        timeout,
+        maxConcurrentQueries,
+        defaultSubqueryStep,
+        delayedNameRemoval,
+        parallelism);
   }
 
   public EngineOptions withMaxSamples(long value) {
@@ -52,7 +82,8 @@ public record EngineOptions(
         timeout,
         maxConcurrentQueries,
         defaultSubqueryStep,
-        delayedNameRemoval);
+        delayedNameRemoval,
+        parallelism);
   }
 
   public EngineOptions withTimeout(Duration value) {
@@ -62,11 +93,29 @@ public record EngineOptions(
         value,
         maxConcurrentQueries,
         defaultSubqueryStep,
-        delayedNameRemoval);
+        delayedNameRemoval,
+        parallelism);
   }
 
   public EngineOptions withDelayedNameRemoval(boolean value) {
     return new EngineOptions(
-        lookbackDelta, maxSamples, timeout, maxConcurrentQueries, defaultSubqueryStep, value);
+        lookbackDelta,
+        maxSamples,
+        timeout,
+        maxConcurrentQueries,
+        defaultSubqueryStep,
+        value,
+        parallelism);
+  }
+
+  public EngineOptions withParallelism(Parallelism value) {
+    return new EngineOptions(
+        lookbackDelta,
+        maxSamples,
+        timeout,
+        maxConcurrentQueries,
+        defaultSubqueryStep,
+        delayedNameRemoval,
+        value);
   }
 }

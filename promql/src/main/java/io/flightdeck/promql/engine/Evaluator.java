@@ -164,61 +164,81 @@ final class Evaluator {
     long lookback = ctx.lookbackMs();
     long offset = Durations.offsetMs(vs, ctx);
     Long at = atTime(vs.timestamp(), vs.atAnchor());
-    List<EvalSeries> out = new ArrayList<>();
-    SampleIterator it = null;
     // When the lookback windows of consecutive steps overlap, every sample of the span is read
     // anyway: copy the span chunk by chunk, then walk the arrays. Otherwise seek from window to
     // window, skipping the chunks between them.
-    SampleBuffer span =
-        at == null && numSteps > 1 && interval <= lookback ? new SampleBuffer(256) : null;
-    for (Series series : selectSeries(vs)) {
-      ctx.checkDeadline();
-      it = series.iterator(it);
-      if (span != null) {
-        EvalSeries result = stepsOverSpan(series, it, span, offset, lookback, timestamps);
-        if (result != null) {
-          ctx.budget.take(result.size);
-          ctx.budget.countRead(result.size);
-          out.add(result);
-        }
-        continue;
-      }
-      EvalSeries result = null;
-      // Walk forward once: steps ascend, so does the reference time (or it stays fixed with @).
-      long firstRef = (at != null ? at : start) - offset;
-      boolean has = it.seek(firstRef - lookback + 1);
-      long prevT = Long.MIN_VALUE;
-      double prevV = 0;
-      boolean hasPrev = false;
-      for (int step = 0; step < numSteps; step++) {
-        long ts = stepTime(step);
-        long ref = (at != null ? at : ts) - offset;
-        if (has && it.timestamp() <= ref - lookback) {
-          // Samples this old can never be in a window again: skip them without decoding each.
-          hasPrev = false;
-          has = it.seek(ref - lookback + 1);
-        }
-        while (has && it.timestamp() <= ref) {
-          prevT = it.timestamp();
-          prevV = it.value();
-          hasPrev = true;
-          has = it.next();
-        }
-        if (!hasPrev || prevT <= ref - lookback || StaleMarker.is(prevV)) {
-          continue;
-        }
-        if (result == null) {
-          result = new EvalSeries(series.labels(), false, numSteps);
-        }
-        result.add(ts, timestamps ? prevT / 1000.0 : prevV);
-      }
+    boolean copySpan = at == null && numSteps > 1 && interval <= lookback;
+    List<Series> selected = selectSeries(vs);
+    EvalSeries[] results = new EvalSeries[selected.size()];
+    SeriesFanOut.forEach(
+        ctx,
+        selected.size(),
+        () -> new SelectorWorker(copySpan),
+        (worker, index) -> {
+          Series series = selected.get(index);
+          worker.it = series.iterator(worker.it);
+          EvalSeries result =
+              worker.span != null
+                  ? stepsOverSpan(series, worker.it, worker.span, offset, lookback, timestamps)
+                  : stepsBySeeking(series, worker.it, offset, lookback, at, timestamps);
+          if (result != null) {
+            ctx.budget.take(result.size);
+            ctx.budget.countRead(result.size);
+            results[index] = result;
+          }
+        });
+    List<EvalSeries> out = new ArrayList<>(results.length);
+    for (EvalSeries result : results) {
       if (result != null) {
-        ctx.budget.take(result.size);
-        ctx.budget.countRead(result.size);
         out.add(result);
       }
     }
     return out;
+  }
+
+  /** What one worker of {@link #selectInstant} reuses from series to series. */
+  private static final class SelectorWorker {
+    SampleIterator it;
+    final SampleBuffer span;
+
+    SelectorWorker(boolean copySpan) {
+      span = copySpan ? new SampleBuffer(256) : null;
+    }
+  }
+
+  /** {@link #selectInstant} for one series, seeking from each step's window to the next. */
+  private EvalSeries stepsBySeeking(
+      Series series, SampleIterator it, long offset, long lookback, Long at, boolean timestamps) {
+    EvalSeries result = null;
+    // Walk forward once: steps ascend, so does the reference time (or it stays fixed with @).
+    long firstRef = (at != null ? at : start) - offset;
+    boolean has = it.seek(firstRef - lookback + 1);
+    long prevT = Long.MIN_VALUE;
+    double prevV = 0;
+    boolean hasPrev = false;
+    for (int step = 0; step < numSteps; step++) {
+      long ts = stepTime(step);
+      long ref = (at != null ? at : ts) - offset;
+      if (has && it.timestamp() <= ref - lookback) {
+        // Samples this old can never be in a window again: skip them without decoding each.
+        hasPrev = false;
+        has = it.seek(ref - lookback + 1);
+      }
+      while (has && it.timestamp() <= ref) {
+        prevT = it.timestamp();
+        prevV = it.value();
+        hasPrev = true;
+        has = it.next();
+      }
+      if (!hasPrev || prevT <= ref - lookback || StaleMarker.is(prevV)) {
+        continue;
+      }
+      if (result == null) {
+        result = new EvalSeries(series.labels(), false, numSteps);
+      }
+      result.add(ts, timestamps ? prevT / 1000.0 : prevV);
+    }
+    return result;
   }
 
   /** {@link #selectInstant} for one series from a copy of every sample its steps can see. */

@@ -23,6 +23,9 @@ final class RangeWindow {
    */
   int[] drops = new int[0];
 
+  /** Whether {@link #drops} is counted for each series (rate and increase). */
+  boolean countsDrops;
+
   /** Counts the drops of the series now in {@link #v}, over its first {@code size} samples. */
   void countDrops(int size) {
     if (drops.length < size) {

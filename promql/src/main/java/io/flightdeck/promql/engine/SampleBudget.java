@@ -2,7 +2,7 @@ package io.flightdeck.promql.engine;
 
 /**
  * Counts the samples a query holds in memory against {@code --query.max-samples}, and what it read
- * from storage, for {@link QueryStats}. Not thread-safe: one query, one thread.
+ * from storage, for {@link QueryStats}. Thread-safe: {@link SeriesFanOut} workers share it.
  */
 final class SampleBudget {
   static final String TOO_MANY_SAMPLES =
@@ -17,7 +17,7 @@ final class SampleBudget {
     this.max = max;
   }
 
-  void take(long samples) {
+  synchronized void take(long samples) {
     current += samples;
     if (current > peak) {
       peak = current;
@@ -27,19 +27,19 @@ final class SampleBudget {
     }
   }
 
-  void release(long samples) {
+  synchronized void release(long samples) {
     current -= samples;
   }
 
-  void countRead(long samples) {
+  synchronized void countRead(long samples) {
     read += samples;
   }
 
-  long peak() {
+  synchronized long peak() {
     return peak;
   }
 
-  long read() {
+  synchronized long read() {
     return read;
   }
 }

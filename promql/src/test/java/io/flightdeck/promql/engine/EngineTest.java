@@ -164,7 +164,13 @@ class EngineTest {
         };
     EngineOptions one =
         new EngineOptions(
-            Duration.ofMinutes(5), 1000, Duration.ofMillis(300), 1, Duration.ofMinutes(1), false);
+            Duration.ofMinutes(5),
+            1000,
+            Duration.ofMillis(300),
+            1,
+            Duration.ofMinutes(1),
+            false,
+            EngineOptions.Parallelism.DEFAULT);
     Engine engine = new Engine(one);
     ExecutorService pool = Executors.newSingleThreadExecutor();
     try {

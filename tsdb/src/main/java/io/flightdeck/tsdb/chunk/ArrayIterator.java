@@ -1,5 +1,6 @@
 package io.flightdeck.tsdb.chunk;
 
+import io.flightdeck.storage.SampleBuffer;
 import io.flightdeck.storage.SampleIterator;
 import java.util.Arrays;
 
@@ -41,6 +42,18 @@ public final class ArrayIterator implements SampleIterator {
     int found = Arrays.binarySearch(times, Math.max(index, 0), count, t);
     index = found >= 0 ? found : -found - 1;
     return index < count;
+  }
+
+  /** One copy of the samples up to {@code maxt}, left positioned on the first one after it. */
+  @Override
+  public boolean drainTo(SampleBuffer out, long maxt) {
+    int end = index;
+    while (end < count && times[end] <= maxt) {
+      end++;
+    }
+    out.addAll(times, values, index, end);
+    index = end;
+    return end < count;
   }
 
   @Override

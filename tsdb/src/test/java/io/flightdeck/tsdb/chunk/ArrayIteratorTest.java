@@ -1,0 +1,60 @@
+package io.flightdeck.tsdb.chunk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flightdeck.storage.SampleBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+class ArrayIteratorTest {
+  /** A decoded chunk of {@code count} samples 10 ms apart from t=100, showing {@code visible}. */
+  private static ArrayIterator chunk(int count, int visible) {
+    long[] times = new long[count];
+    double[] values = new double[count];
+    for (int i = 0; i < count; i++) {
+      times[i] = 100 + 10L * i;
+      values[i] = i * 0.5;
+    }
+    return new ArrayIterator()
+        .resetDecimal(DecimalChunk.encode(times, values, count), count, visible);
+  }
+
+  @Property(tries = 300)
+  void drainingCopiesWhatStepwiseIterationVisitsAndStopsOnTheNextSample(
+      @ForAll @IntRange(min = 1, max = 300) int count,
+      @ForAll @IntRange(min = 0, max = 300) int visible,
+      @ForAll @IntRange(min = 0, max = 3_200) int seekTo,
+      @ForAll @IntRange(min = 0, max = 3_200) int maxt) {
+    ArrayIterator stepwise = chunk(count, visible);
+    List<String> expected = new ArrayList<>();
+    boolean expectedStopped = false;
+    Long expectedNext = null;
+    if (stepwise.seek(seekTo)) {
+      do {
+        if (stepwise.timestamp() > maxt) {
+          expectedStopped = true;
+          expectedNext = stepwise.timestamp();
+          break;
+        }
+        expected.add(stepwise.timestamp() + "=" + stepwise.value());
+      } while (stepwise.next());
+    }
+
+    ArrayIterator draining = chunk(count, visible);
+    SampleBuffer out = new SampleBuffer(1);
+    boolean stopped = draining.seek(seekTo) && draining.drainTo(out, maxt);
+    List<String> actual = new ArrayList<>();
+    for (int i = 0; i < out.size(); i++) {
+      actual.add(out.timestamps()[i] + "=" + out.values()[i]);
+    }
+
+    assertThat(actual).isEqualTo(expected);
+    assertThat(stopped).isEqualTo(expectedStopped);
+    if (stopped) {
+      assertThat(draining.timestamp()).isEqualTo(expectedNext);
+    }
+  }
+}
