@@ -142,7 +142,7 @@ final class CommonEventDecoder {
           return null;
         }
         kind = VALUE_SIMPLE;
-        simple = Float.intBitsToFloat((int) littleEndian(pos, 4));
+        simple = Float.intBitsToFloat(littleEndian32(pos));
         pos += 4;
       } else if (field == VALUE_HISTO) {
         int len = length(end);
@@ -260,15 +260,21 @@ final class CommonEventDecoder {
     return 0;
   }
 
+  /** Written out byte by byte: C1 runs a loop's compare and jump per byte. */
   private long littleEndian64(int at) {
-    return littleEndian(at, 8);
+    byte[] b = buf;
+    return (b[at] & 0xffL)
+        | (b[at + 1] & 0xffL) << 8
+        | (b[at + 2] & 0xffL) << 16
+        | (b[at + 3] & 0xffL) << 24
+        | (b[at + 4] & 0xffL) << 32
+        | (b[at + 5] & 0xffL) << 40
+        | (b[at + 6] & 0xffL) << 48
+        | (b[at + 7] & 0xffL) << 56;
   }
 
-  private long littleEndian(int at, int bytes) {
-    long v = 0;
-    for (int i = bytes - 1; i >= 0; i--) {
-      v = (v << 8) | (buf[at + i] & 0xff);
-    }
-    return v;
+  private int littleEndian32(int at) {
+    byte[] b = buf;
+    return (b[at] & 0xff) | (b[at + 1] & 0xff) << 8 | (b[at + 2] & 0xff) << 16 | b[at + 3] << 24;
   }
 }

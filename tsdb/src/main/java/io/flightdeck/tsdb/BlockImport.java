@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -60,7 +61,11 @@ public final class BlockImport implements Appendable {
   private final long window;
   private final long maxBufferedBytes;
   private final Map<Labels, ImportedSeries> byLabels = new HashMap<>();
-  private final List<ImportedSeries> byRef = new ArrayList<>();
+
+  /** The series by reference minus one: an array, as every append looks one up here. */
+  private ImportedSeries[] byRef = new ImportedSeries[1024];
+
+  private int seriesCount;
   private final List<ImportedSeries> buffered = new ArrayList<>();
 
   /** The series holding an open chunk: at most a few hundred at a time (see {@link #commit}). */
@@ -123,8 +128,8 @@ public final class BlockImport implements Appendable {
 
   /** The series for {@code ref} (from an earlier append) or for {@code labels}, created if new. */
   ImportedSeries series(long ref, Labels labels) {
-    if (ref > 0 && ref <= byRef.size()) {
-      ImportedSeries s = byRef.get((int) ref - 1);
+    if (ref > 0 && ref <= seriesCount) {
+      ImportedSeries s = byRef[(int) ref - 1];
       if (s.labels == labels || s.labels.equals(labels)) {
         return s;
       }
@@ -135,8 +140,11 @@ public final class BlockImport implements Appendable {
         throw new InvalidLabelsException(
             StorageException.withContext("series has no metric name (__name__)", "series", labels));
       }
-      s = new ImportedSeries(byRef.size() + 1, labels, window);
-      byRef.add(s);
+      s = new ImportedSeries(seriesCount + 1, labels, window);
+      if (seriesCount == byRef.length) {
+        byRef = Arrays.copyOf(byRef, 2 * seriesCount);
+      }
+      byRef[seriesCount++] = s;
       byLabels.put(labels, s);
     }
     return s;
