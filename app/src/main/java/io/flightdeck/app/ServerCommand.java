@@ -129,9 +129,8 @@ final class ServerCommand implements Callable<Integer> {
   @Option(
       names = "--query.max-workers-per-query",
       description =
-          "Most threads one query spreads the reading of a large selection over, its own"
-              + " included (default: the number of CPUs; 1 evaluates on one thread, as"
-              + " Prometheus does).")
+          "Most threads one query spreads the reading of a large selection (64 series or more)"
+              + " over, its own included (default 1: one thread, as in Prometheus).")
   Integer maxWorkersPerQuery;
 
   @Option(
