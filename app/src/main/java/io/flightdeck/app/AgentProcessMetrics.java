@@ -2,10 +2,12 @@ package io.flightdeck.app;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 import io.flightdeck.collector.host.MetricFamily;
-import java.io.FileInputStream;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -13,7 +15,7 @@ import java.util.List;
  * ProcessMetrics}, read without its reflection: on every scrape that looked each getter up again
  * and built an access exception for it, costing more than rendering the whole collection (measured
  * in bench/, agent section). Both memory figures come from one read of {@code /proc/self/status}.
- * Linux only, as the agent is.
+ * Linux only, as the agent is. Thread-safe.
  */
 final class AgentProcessMetrics {
   private static final String STATUS = "/proc/self/status";
@@ -25,8 +27,17 @@ final class AgentProcessMetrics {
       (UnixOperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   private final double startSeconds = ManagementFactory.getRuntimeMXBean().getStartTime() / 1000.0;
 
+  private final ByteBuffer statusBytes = ByteBuffer.allocate(STATUS_MAX_BYTES);
+
+  /**
+   * /proc/self/status, kept open and read again from offset 0, which makes the kernel generate it
+   * anew: opening and closing it per scrape cost more than reading it in a profile. Null until the
+   * first read and after a failed one.
+   */
+  private FileChannel statusFile;
+
   /** The six families, values read now. */
-  List<MetricFamily> families() {
+  synchronized List<MetricFamily> families() {
     String status = status();
     return List.of(
         MetricFamily.counter(
@@ -46,17 +57,34 @@ final class AgentProcessMetrics {
             .add(kibField(status, "VmRSS") * 1024));
   }
 
-  /**
-   * /proc/self/status, or an empty text (NaN values) when it cannot be read. Through a stream, not
-   * {@code Files.readString}, whose channel set-up took most of the time of the read in a profile.
-   */
-  private static String status() {
-    try (FileInputStream in = new FileInputStream(STATUS)) {
-      byte[] bytes = in.readNBytes(STATUS_MAX_BYTES);
-      return new String(bytes, StandardCharsets.US_ASCII);
+  /** /proc/self/status, or an empty text (NaN values) when it cannot be read. */
+  private String status() {
+    try {
+      if (statusFile == null) {
+        statusFile = FileChannel.open(Path.of(STATUS));
+      }
+      statusBytes.clear();
+      // Each read at the offset reached so far: only a read at offset 0 generates the file anew.
+      int read;
+      do {
+        read = statusFile.read(statusBytes, statusBytes.position());
+      } while (read > 0 && statusBytes.hasRemaining());
+      return new String(statusBytes.array(), 0, statusBytes.position(), StandardCharsets.US_ASCII);
     } catch (IOException e) {
+      closeStatusFile();
       return "";
     }
+  }
+
+  private void closeStatusFile() {
+    try {
+      if (statusFile != null) {
+        statusFile.close();
+      }
+    } catch (IOException e) {
+      // Reopened at the next read either way.
+    }
+    statusFile = null;
   }
 
   /** The value of a {@code Name: 123 kB} line of {@code status}; NaN when there is none. */

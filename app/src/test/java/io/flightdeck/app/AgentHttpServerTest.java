@@ -14,6 +14,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class AgentHttpServerTest {
+  /** Larger than the connection's response buffer: head and body go out in separate writes. */
+  private static final String LARGE = "x".repeat(300_000) + "\n";
+
   private final AtomicInteger calls = new AtomicInteger();
   private AgentHttpServer server;
 
@@ -29,7 +32,9 @@ class AgentHttpServerTest {
                 "/boom",
                 () -> {
                   throw new IllegalStateException("broken");
-                }),
+                },
+                "/large",
+                () -> LARGE.getBytes(StandardCharsets.UTF_8)),
             "text/plain; version=0.0.4; charset=utf-8");
     server.start();
   }
@@ -53,6 +58,19 @@ class AgentHttpServerTest {
           .endsWith("\r\n\r\nup 1\n");
       send(socket, "GET /metrics?x=1 HTTP/1.1\r\nHost: x\r\n\r\n");
       assertThat(readResponse(socket.getInputStream())).endsWith("\r\n\r\nup 2\n");
+    }
+  }
+
+  @Test
+  void bodiesLargerThanTheResponseBufferArriveWhole() throws Exception {
+    try (Socket socket = new Socket("127.0.0.1", server.port())) {
+      send(socket, "GET /large HTTP/1.1\r\n\r\nGET /metrics HTTP/1.1\r\n\r\n");
+      InputStream in = socket.getInputStream();
+      assertThat(readResponse(in))
+          .startsWith("HTTP/1.1 200 OK\r\n")
+          .contains("Content-Length: " + LARGE.length() + "\r\n")
+          .endsWith("\r\n\r\n" + LARGE);
+      assertThat(readResponse(in)).endsWith("\r\n\r\nup 1\n");
     }
   }
 

@@ -1,6 +1,5 @@
 package io.flightdeck.collector.gpu;
 
-import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
@@ -10,14 +9,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link Nvml} over JNA, calling the versioned symbols explicitly (the header's unversioned names
- * are macros that a binding cannot see). Symbols are looked up per call, so a driver lacking one
- * answers {@code NVML_ERROR_FUNCTION_NOT_FOUND} for that reading only. Thread-safe.
+ * are macros that a binding cannot see). The calls of every collection go through {@link
+ * NvmlCollectionCalls}, bound directly where the driver allows; the others are looked up per call.
+ * Either way a driver lacking a symbol answers {@code NVML_ERROR_FUNCTION_NOT_FOUND} for that
+ * reading only. Thread-safe.
  */
 final class JnaNvml implements Nvml {
   static final String DEFAULT_LIBRARY = "libnvidia-ml.so.1";
+
+  private static final Logger LOG = LoggerFactory.getLogger(JnaNvml.class);
 
   private static final int MEMORY_V2_VERSION = 40 | (2 << 24);
   private static final int FIELD_VALUE_SIZE = 40;
@@ -50,15 +55,16 @@ final class JnaNvml implements Nvml {
   private static final ThreadLocal<Memory> SCRATCH =
       ThreadLocal.withInitial(() -> new Memory(SCRATCH_BYTES));
 
-  private final NativeLibrary library;
-
-  /** Looked-up symbols: JNA's own cache builds a key string and locks on every lookup. */
-  private final Map<String, Function> functions = new ConcurrentHashMap<>();
+  private final NvmlSymbols symbols;
+  private final NvmlCollectionBinding binding;
+  private final NvmlCollectionCalls calls;
 
   private final Map<Integer, String> errorStrings = new ConcurrentHashMap<>();
 
-  private JnaNvml(NativeLibrary library) {
-    this.library = library;
+  private JnaNvml(NvmlSymbols symbols, NvmlCollectionBinding binding) {
+    this.symbols = symbols;
+    this.binding = binding;
+    this.calls = binding.calls();
   }
 
   /**
@@ -66,6 +72,11 @@ final class JnaNvml implements Nvml {
    * NVML. Nothing is loaded before this call, and no failure escapes it.
    */
   static NvmlLoad load(String libraryPath) {
+    return load(libraryPath, true);
+  }
+
+  /** As {@link #load(String)}; without {@code tryDirect} every call is looked up (for tests). */
+  static NvmlLoad load(String libraryPath, boolean tryDirect) {
     NativeLibrary library;
     try {
       library = NativeLibrary.getInstance(libraryPath);
@@ -77,7 +88,17 @@ final class JnaNvml implements Nvml {
       return NvmlLoad.unavailable(
           first.endsWith(":") ? first.substring(0, first.length() - 1) : first);
     }
-    return NvmlLoad.initialise(new JnaNvml(library));
+    NvmlSymbols symbols = new NvmlSymbols(library);
+    NvmlCollectionBinding binding =
+        tryDirect
+            ? NvmlCollectionBinding.bind(library, symbols)
+            : NvmlCollectionBinding.lookedUp(symbols, "looked up per call (asked for)");
+    LOG.debug("NVML {}: collection calls {}", libraryPath, binding.description());
+    return NvmlLoad.initialise(new JnaNvml(symbols, binding));
+  }
+
+  NvmlCollectionBinding binding() {
+    return binding;
   }
 
   @Override
@@ -96,88 +117,82 @@ final class JnaNvml implements Nvml {
    */
   @Override
   public String errorString(int code) {
-    return errorStrings.computeIfAbsent(code, this::lookUpErrorString);
-  }
-
-  private String lookUpErrorString(int code) {
-    try {
-      return library.getFunction("nvmlErrorString").invokeString(new Object[] {code}, false);
-    } catch (UnsatisfiedLinkError e) {
-      return "NVML error " + code;
-    }
+    return errorStrings.computeIfAbsent(code, symbols::errorString);
   }
 
   @Override
   public String driverVersion() throws NvmlException {
-    Pointer buf = buffer(80);
-    call("nvmlSystemGetDriverVersion", buf, 80);
+    Memory buf = buffer(80);
+    call("nvmlSystemGetDriverVersion", address(buf), 80);
     return string(buf, 0);
   }
 
   @Override
   public int deviceCount() throws NvmlException {
-    Pointer out = buffer(4);
-    call("nvmlDeviceGetCount_v2", out);
+    Memory out = buffer(4);
+    check("nvmlDeviceGetCount_v2", calls.deviceCount(address(out)));
     return out.getInt(0);
   }
 
   @Override
   public long deviceHandleByIndex(int index) throws NvmlException {
-    Pointer out = buffer(8);
-    call("nvmlDeviceGetHandleByIndex_v2", index, out);
+    Memory out = buffer(8);
+    check("nvmlDeviceGetHandleByIndex_v2", calls.deviceHandleByIndex(index, address(out)));
     return out.getLong(0);
   }
 
   @Override
   public String name(long device) throws NvmlException {
-    Pointer buf = buffer(96);
-    call("nvmlDeviceGetName", handle(device), buf, 96);
+    Memory buf = buffer(96);
+    call("nvmlDeviceGetName", device, address(buf), 96);
     return string(buf, 0);
   }
 
   @Override
   public String uuid(long device) throws NvmlException {
-    Pointer buf = buffer(96);
-    call("nvmlDeviceGetUUID", handle(device), buf, 96);
+    Memory buf = buffer(96);
+    call("nvmlDeviceGetUUID", device, address(buf), 96);
     return string(buf, 0);
   }
 
   @Override
   public String pciBusId(long device) throws NvmlException {
-    Pointer pci = buffer(68);
-    call("nvmlDeviceGetPciInfo_v3", handle(device), pci);
+    Memory pci = buffer(68);
+    call("nvmlDeviceGetPciInfo_v3", device, address(pci));
     return string(pci, 36);
   }
 
   @Override
   public Utilization utilizationRates(long device) throws NvmlException {
-    Pointer out = buffer(8);
-    call("nvmlDeviceGetUtilizationRates", handle(device), out);
+    Memory out = buffer(8);
+    check("nvmlDeviceGetUtilizationRates", calls.utilizationRates(device, address(out)));
     return new Utilization(out.getInt(0), out.getInt(4));
   }
 
   @Override
   public int encoderUtilization(long device) throws NvmlException {
-    return codecUtilization("nvmlDeviceGetEncoderUtilization", device);
+    Memory out = buffer(8);
+    check(
+        "nvmlDeviceGetEncoderUtilization",
+        calls.encoderUtilization(device, address(out), address(out) + 4));
+    return out.getInt(0);
   }
 
   @Override
   public int decoderUtilization(long device) throws NvmlException {
-    return codecUtilization("nvmlDeviceGetDecoderUtilization", device);
-  }
-
-  private int codecUtilization(String symbol, long device) throws NvmlException {
-    Pointer out = buffer(8);
-    call(symbol, handle(device), out, out.share(4));
+    Memory out = buffer(8);
+    check(
+        "nvmlDeviceGetDecoderUtilization",
+        calls.decoderUtilization(device, address(out), address(out) + 4));
     return out.getInt(0);
   }
 
   @Override
   public MemoryInfo memoryInfo(long device) throws NvmlException {
-    Pointer v2 = buffer(40);
+    Memory v2 = buffer(40);
     v2.setInt(0, MEMORY_V2_VERSION);
     try {
-      call("nvmlDeviceGetMemoryInfo_v2", handle(device), v2);
+      check("nvmlDeviceGetMemoryInfo_v2", calls.memoryInfoV2(device, address(v2)));
       return new MemoryInfo(
           v2.getLong(8), v2.getLong(24), v2.getLong(32), OptionalLong.of(v2.getLong(16)));
     } catch (NvmlException e) {
@@ -185,85 +200,84 @@ final class JnaNvml implements Nvml {
         throw e;
       }
     }
-    Pointer v1 = buffer(24);
-    call("nvmlDeviceGetMemoryInfo", handle(device), v1);
+    Memory v1 = buffer(24);
+    call("nvmlDeviceGetMemoryInfo", device, address(v1));
     return new MemoryInfo(v1.getLong(0), v1.getLong(8), v1.getLong(16), OptionalLong.empty());
   }
 
   @Override
   public int temperature(long device, int sensor) throws NvmlException {
-    Pointer out = buffer(4);
-    call("nvmlDeviceGetTemperature", handle(device), sensor, out);
+    Memory out = buffer(4);
+    check("nvmlDeviceGetTemperature", calls.temperature(device, sensor, address(out)));
     return out.getInt(0);
   }
 
   @Override
   public int powerUsageMilliwatts(long device) throws NvmlException {
-    Pointer out = buffer(4);
-    call("nvmlDeviceGetPowerUsage", handle(device), out);
+    Memory out = buffer(4);
+    check("nvmlDeviceGetPowerUsage", calls.powerUsage(device, address(out)));
     return out.getInt(0);
   }
 
   @Override
   public long totalEnergyConsumptionMillijoules(long device) throws NvmlException {
-    Pointer out = buffer(8);
-    call("nvmlDeviceGetTotalEnergyConsumption", handle(device), out);
+    Memory out = buffer(8);
+    check(
+        "nvmlDeviceGetTotalEnergyConsumption", calls.totalEnergyConsumption(device, address(out)));
     return out.getLong(0);
   }
 
   @Override
   public int clockMhz(long device, int clockType) throws NvmlException {
-    Pointer out = buffer(4);
-    call("nvmlDeviceGetClockInfo", handle(device), clockType, out);
+    Memory out = buffer(4);
+    check("nvmlDeviceGetClockInfo", calls.clockInfo(device, clockType, address(out)));
     return out.getInt(0);
   }
 
   @Override
   public long clocksEventReasons(long device) throws NvmlException {
-    Pointer out = buffer(8);
+    Memory out = buffer(8);
     try {
-      call("nvmlDeviceGetCurrentClocksEventReasons", handle(device), out);
+      check(
+          "nvmlDeviceGetCurrentClocksEventReasons", calls.clocksEventReasons(device, address(out)));
     } catch (NvmlException e) {
       if (e.code() != NvmlException.FUNCTION_NOT_FOUND) {
         throw e;
       }
       // Drivers before the rename only export the throttle-named symbol.
-      call("nvmlDeviceGetCurrentClocksThrottleReasons", handle(device), out);
+      call("nvmlDeviceGetCurrentClocksThrottleReasons", device, address(out));
     }
     return out.getLong(0);
   }
 
   @Override
   public int pcieThroughputKbps(long device, int counter) throws NvmlException {
-    Pointer out = buffer(4);
-    call("nvmlDeviceGetPcieThroughput", handle(device), counter, out);
+    Memory out = buffer(4);
+    check("nvmlDeviceGetPcieThroughput", calls.pcieThroughput(device, counter, address(out)));
     return out.getInt(0);
   }
 
   @Override
   public int pcieReplayCounter(long device) throws NvmlException {
-    Pointer out = buffer(4);
-    call("nvmlDeviceGetPcieReplayCounter", handle(device), out);
+    Memory out = buffer(4);
+    check("nvmlDeviceGetPcieReplayCounter", calls.pcieReplayCounter(device, address(out)));
     return out.getInt(0);
   }
 
   @Override
   public long totalEccErrors(long device, int errorType, int counter) throws NvmlException {
-    Pointer out = buffer(8);
-    call("nvmlDeviceGetTotalEccErrors", handle(device), errorType, counter, out);
+    Memory out = buffer(8);
+    check(
+        "nvmlDeviceGetTotalEccErrors",
+        calls.totalEccErrors(device, errorType, counter, address(out)));
     return out.getLong(0);
   }
 
   @Override
   public RemappedRows remappedRows(long device) throws NvmlException {
-    Pointer out = buffer(16);
-    call(
-        "nvmlDeviceGetRemappedRows",
-        handle(device),
-        out,
-        out.share(4),
-        out.share(8),
-        out.share(12));
+    Memory out = buffer(16);
+    long at = address(out);
+    check("nvmlDeviceGetRemappedRows", calls.remappedRows(device, at, at + 4, at + 8, at + 12));
     return new RemappedRows(
         Integer.toUnsignedLong(out.getInt(0)),
         Integer.toUnsignedLong(out.getInt(4)),
@@ -274,12 +288,12 @@ final class JnaNvml implements Nvml {
   @Override
   public List<FieldValue> fieldValues(long device, int[] fieldIds, int[] scopeIds)
       throws NvmlException {
-    Pointer values = buffer((long) FIELD_VALUE_SIZE * fieldIds.length);
+    Memory values = buffer((long) FIELD_VALUE_SIZE * fieldIds.length);
     for (int i = 0; i < fieldIds.length; i++) {
       values.setInt((long) FIELD_VALUE_SIZE * i, fieldIds[i]);
       values.setInt((long) FIELD_VALUE_SIZE * i + 4, scopeIds[i]);
     }
-    call("nvmlDeviceGetFieldValues", handle(device), fieldIds.length, values);
+    check("nvmlDeviceGetFieldValues", calls.fieldValues(device, fieldIds.length, address(values)));
     List<FieldValue> result = new ArrayList<>(fieldIds.length);
     for (int i = 0; i < fieldIds.length; i++) {
       long base = (long) FIELD_VALUE_SIZE * i;
@@ -310,11 +324,13 @@ final class JnaNvml implements Nvml {
     int capacity = 0;
     for (int attempt = 0; ; attempt++) {
       // One buffer: the count (in: capacity, out: processes) first, the array 8 bytes in.
-      Pointer buf = buffer(8 + (long) PROCESS_INFO_SIZE * capacity);
+      Memory buf = buffer(8 + (long) PROCESS_INFO_SIZE * capacity);
       buf.setInt(0, capacity);
-      Pointer infos = capacity == 0 ? null : buf.share(8);
+      long infos = capacity == 0 ? 0 : address(buf) + 8;
       try {
-        call("nvmlDeviceGetComputeRunningProcesses_v3", handle(device), buf, infos);
+        check(
+            "nvmlDeviceGetComputeRunningProcesses_v3",
+            calls.computeRunningProcesses(device, address(buf), infos));
       } catch (NvmlException e) {
         if (e.code() != NvmlException.INSUFFICIENT_SIZE || attempt == PROCESS_RETRIES) {
           throw e;
@@ -325,11 +341,11 @@ final class JnaNvml implements Nvml {
       }
       List<ProcessInfo> result = new ArrayList<>();
       for (int i = 0; i < buf.getInt(0); i++) {
-        long base = (long) PROCESS_INFO_SIZE * i;
-        long used = infos.getLong(base + 8);
+        long base = 8 + (long) PROCESS_INFO_SIZE * i;
+        long used = buf.getLong(base + 8);
         result.add(
             new ProcessInfo(
-                infos.getInt(base),
+                buf.getInt(base),
                 used == VALUE_NOT_AVAILABLE ? OptionalLong.empty() : OptionalLong.of(used)));
       }
       return result;
@@ -338,28 +354,28 @@ final class JnaNvml implements Nvml {
 
   @Override
   public long eventSetCreate() throws NvmlException {
-    Pointer out = buffer(8);
-    call("nvmlEventSetCreate", out);
+    Memory out = buffer(8);
+    call("nvmlEventSetCreate", address(out));
     return out.getLong(0);
   }
 
   @Override
   public long supportedEventTypes(long device) throws NvmlException {
-    Pointer out = buffer(8);
-    call("nvmlDeviceGetSupportedEventTypes", handle(device), out);
+    Memory out = buffer(8);
+    call("nvmlDeviceGetSupportedEventTypes", device, address(out));
     return out.getLong(0);
   }
 
   @Override
   public void registerEvents(long device, long eventTypes, long eventSet) throws NvmlException {
-    call("nvmlDeviceRegisterEvents", handle(device), eventTypes, handle(eventSet));
+    call("nvmlDeviceRegisterEvents", device, eventTypes, eventSet);
   }
 
   @Override
   public Event eventSetWait(long eventSet, int timeoutMs) throws NvmlException {
-    Pointer data = buffer(32);
+    Memory data = buffer(32);
     // Checked before an exception is built: a timeout is the answer to nearly every wait.
-    int rc = invoke("nvmlEventSetWait_v2", handle(eventSet), data, timeoutMs);
+    int rc = calls.eventSetWait(eventSet, address(data), timeoutMs);
     if (rc == NvmlException.TIMEOUT) {
       return null;
     }
@@ -369,32 +385,32 @@ final class JnaNvml implements Nvml {
 
   @Override
   public void eventSetFree(long eventSet) throws NvmlException {
-    call("nvmlEventSetFree", handle(eventSet));
+    call("nvmlEventSetFree", eventSet);
   }
 
   @Override
   public boolean gpmSupported(long device) throws NvmlException {
-    Pointer support = buffer(GPM_SUPPORT_SIZE);
+    Memory support = buffer(GPM_SUPPORT_SIZE);
     support.setInt(0, GPM_SUPPORT_VERSION);
-    call("nvmlGpmQueryDeviceSupport", handle(device), support);
+    call("nvmlGpmQueryDeviceSupport", device, address(support));
     return support.getInt(4) != 0;
   }
 
   @Override
   public long gpmSampleAlloc() throws NvmlException {
-    Pointer out = buffer(8);
-    call("nvmlGpmSampleAlloc", out);
+    Memory out = buffer(8);
+    call("nvmlGpmSampleAlloc", address(out));
     return out.getLong(0);
   }
 
   @Override
   public void gpmSampleFree(long sample) throws NvmlException {
-    call("nvmlGpmSampleFree", handle(sample));
+    call("nvmlGpmSampleFree", sample);
   }
 
   @Override
   public void gpmSampleGet(long device, long sample) throws NvmlException {
-    call("nvmlGpmSampleGet", handle(device), handle(sample));
+    check("nvmlGpmSampleGet", calls.gpmSampleGet(device, sample));
   }
 
   @Override
@@ -402,7 +418,7 @@ final class JnaNvml implements Nvml {
     if (metricIds.length > GPM_METRIC_MAX) {
       throw new IllegalArgumentException("at most " + GPM_METRIC_MAX + " GPM metrics per call");
     }
-    Pointer get = buffer(GPM_METRICS_OFFSET + (long) GPM_METRIC_SIZE * GPM_METRIC_MAX);
+    Memory get = buffer(GPM_METRICS_OFFSET + (long) GPM_METRIC_SIZE * GPM_METRIC_MAX);
     get.setInt(0, GPM_METRICS_GET_VERSION);
     get.setInt(4, metricIds.length);
     get.setLong(8, older);
@@ -410,7 +426,7 @@ final class JnaNvml implements Nvml {
     for (int i = 0; i < metricIds.length; i++) {
       get.setInt(GPM_METRICS_OFFSET + (long) GPM_METRIC_SIZE * i, metricIds[i]);
     }
-    call("nvmlGpmMetricsGet", get);
+    check("nvmlGpmMetricsGet", calls.gpmMetricsGet(address(get)));
     List<GpmMetric> result = new ArrayList<>(metricIds.length);
     for (int i = 0; i < metricIds.length; i++) {
       long base = GPM_METRICS_OFFSET + (long) GPM_METRIC_SIZE * i;
@@ -419,8 +435,9 @@ final class JnaNvml implements Nvml {
     return result;
   }
 
+  /** Calls {@code symbol}, looked up per call: for the calls made once, not per collection. */
   private void call(String symbol, Object... args) throws NvmlException {
-    check(symbol, invoke(symbol, args));
+    check(symbol, symbols.invoke(symbol, args));
   }
 
   private void check(String symbol, int rc) throws NvmlException {
@@ -429,37 +446,25 @@ final class JnaNvml implements Nvml {
     }
   }
 
-  /** The return code of {@code symbol} called with {@code args}. */
-  private int invoke(String symbol, Object... args) throws NvmlException {
-    Function function = functions.get(symbol);
-    if (function == null) {
-      try {
-        function = library.getFunction(symbol);
-      } catch (UnsatisfiedLinkError e) {
-        throw new NvmlException(symbol, NvmlException.FUNCTION_NOT_FOUND, "Function Not Found");
-      }
-      functions.put(symbol, function);
-    }
-    return function.invokeInt(args);
-  }
-
   /**
    * {@code size} zeroed bytes for one call's arguments and results, from this thread's scratch
    * memory when they fit: a JNA {@code Memory} per call is a malloc, an entry in JNA's map of live
    * memory and a cleaner to run, for a few bytes read at once. Each method reads its results before
-   * the thread's next call; each calling thread has its own.
+   * the thread's next call; each calling thread has its own. The caller keeps the returned object
+   * until it has read the results, which keeps a memory of its own from being freed meanwhile.
    */
-  private static Pointer buffer(long size) {
+  private static Memory buffer(long size) {
     Memory memory = size <= SCRATCH_BYTES ? SCRATCH.get() : new Memory(size);
     memory.setMemory(0, size, (byte) 0);
-    return memory.share(0, size);
+    return memory;
   }
 
-  private static Pointer handle(long address) {
-    return new Pointer(address);
+  /** The address NVML gets for {@code memory}. */
+  private static long address(Memory memory) {
+    return Pointer.nativeValue(memory);
   }
 
-  private static String string(Pointer buf, long offset) {
+  private static String string(Memory buf, long offset) {
     return buf.getString(offset, StandardCharsets.UTF_8.name());
   }
 

@@ -92,8 +92,13 @@ final class FakeNvmlLibrary {
 
   /** Loads the stub through {@link JnaNvml}, which must succeed. */
   Nvml load() {
-    NvmlLoad load = JnaNvml.load(library.toString());
+    return load(true);
+  }
+
+  /** As {@link #load()}; without {@code tryDirect} every call is looked up per call. */
+  JnaNvml load(boolean tryDirect) {
+    NvmlLoad load = JnaNvml.load(library.toString(), tryDirect);
     assertThat(load).isInstanceOf(NvmlLoad.Available.class);
-    return ((NvmlLoad.Available) load).nvml();
+    return (JnaNvml) ((NvmlLoad.Available) load).nvml();
   }
 }

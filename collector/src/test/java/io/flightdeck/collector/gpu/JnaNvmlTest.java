@@ -3,15 +3,18 @@ package io.flightdeck.collector.gpu;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link JnaNvml} against the fake library: struct layouts (GPM's included), fallbacks and load
- * failures.
+ * {@link JnaNvml} against the fake library: struct layouts (GPM's included) through both bindings
+ * of the collection calls, fallbacks and load failures.
  */
 class JnaNvmlTest {
   @TempDir Path dir;
@@ -41,9 +44,10 @@ class JnaNvmlTest {
                 "NVML not available: nvmlInit_v2 failed: Driver Not Loaded (9)"));
   }
 
-  @Test
-  void readsStructsAndFallsBackToMemoryV1() throws Exception {
-    Nvml nvml =
+  @ParameterizedTest(name = "tryDirect={0}")
+  @ValueSource(booleans = {true, false})
+  void readsStructsAndFallsBackToMemoryV1(boolean tryDirect) throws Exception {
+    JnaNvml nvml =
         FakeNvmlLibrary.build(
                 dir,
                 """
@@ -57,7 +61,8 @@ class JnaNvmlTest {
                 gpu1.mem.v1=1000,400,600
                 gpu1.procs=
                 """)
-            .load();
+            .load(tryDirect);
+    assertThat(nvml.binding().direct()).isEqualTo(tryDirect);
     long gpu0 = nvml.deviceHandleByIndex(0);
     long gpu1 = nvml.deviceHandleByIndex(1);
 
@@ -85,8 +90,9 @@ class JnaNvmlTest {
     nvml.shutdown();
   }
 
-  @Test
-  void readsGpmStructs() throws Exception {
+  @ParameterizedTest(name = "tryDirect={0}")
+  @ValueSource(booleans = {true, false})
+  void readsGpmStructs(boolean tryDirect) throws Exception {
     FakeNvmlLibrary fake =
         FakeNvmlLibrary.build(
             dir,
@@ -97,7 +103,7 @@ class JnaNvmlTest {
             gpu0.gpm.5=ERR:999
             gpu1.gpm=0
             """);
-    Nvml nvml = fake.load();
+    JnaNvml nvml = fake.load(tryDirect);
     long gpu0 = nvml.deviceHandleByIndex(0);
     int[] ids = {
       Nvml.GPM_METRIC_GRAPHICS_UTIL, Nvml.GPM_METRIC_ANY_TENSOR_UTIL, Nvml.GPM_METRIC_DRAM_BW_UTIL
@@ -131,9 +137,21 @@ class JnaNvmlTest {
 
   @Test
   void driverWithoutGpmAnswersFunctionNotFound() throws Exception {
-    Nvml nvml = FakeNvmlLibrary.build(dir, "count=1\ngpu0.gpm=1\n", "FAKE_NVML_NO_GPM").load();
+    JnaNvml nvml =
+        FakeNvmlLibrary.build(dir, "count=1\ngpu0.gpm=1\ngpu0.temp=41\n", "FAKE_NVML_NO_GPM")
+            .load(true);
 
     long gpu0 = nvml.deviceHandleByIndex(0);
+
+    // Direct mapping needs every symbol: the calls fall back to the per-call lookup, and the
+    // readings the driver has still come.
+    assertThat(nvml.binding().direct()).isFalse();
+    assertThat(nvml.binding().description()).startsWith("looked up per call").contains("nvmlGpm");
+    assertThat(nvml.temperature(gpu0, Nvml.TEMPERATURE_GPU)).isEqualTo(41);
+    assertThatThrownBy(() -> nvml.gpmSampleGet(gpu0, 0))
+        .isInstanceOfSatisfying(
+            NvmlException.class,
+            e -> assertThat(e.code()).isEqualTo(NvmlException.FUNCTION_NOT_FOUND));
 
     assertThatThrownBy(() -> nvml.gpmSupported(gpu0))
         .isInstanceOfSatisfying(
@@ -143,6 +161,22 @@ class JnaNvmlTest {
               assertThat(e.absent()).isTrue();
             });
     nvml.shutdown();
+  }
+
+  @Test
+  void everyLibraryInOneJvmGetsItsOwnDirectBinding() throws Exception {
+    JnaNvml first =
+        FakeNvmlLibrary.build(Files.createDirectories(dir.resolve("a")), "count=2\n").load(true);
+    JnaNvml second =
+        FakeNvmlLibrary.build(Files.createDirectories(dir.resolve("b")), "count=3\n").load(true);
+
+    assertThat(first.binding().direct()).isTrue();
+    assertThat(second.binding().direct()).isTrue();
+    // Binding the second library must not have redirected the first one's calls.
+    assertThat(first.deviceCount()).isEqualTo(2);
+    assertThat(second.deviceCount()).isEqualTo(3);
+    first.shutdown();
+    second.shutdown();
   }
 
   @Test
