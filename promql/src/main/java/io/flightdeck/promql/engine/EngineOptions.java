@@ -25,10 +25,9 @@ public record EngineOptions(
   /**
    * At most {@code maxWorkers} threads per query, its own included, each claiming {@code
    * seriesPerBatch} series at a time. A selection of fewer than two batches stays on the query's
-   * thread: handing work to another thread costs tens of microseconds on a busy machine. One
-   * worker by default, as in Prometheus: on a 2-core machine the dashboard benchmark's queries were
-   * no faster with two (bench/README.md), and a dashboard's concurrent panels already fill the
-   * cores.
+   * thread: handing work to another thread costs tens of microseconds on a busy machine. One worker
+   * by default, as in Prometheus: on a 2-core machine the dashboard benchmark's queries were no
+   * faster with two (bench/README.md), and a dashboard's concurrent panels already fill the cores.
    */
   public record Parallelism(int maxWorkers, int seriesPerBatch) {
     public static final Parallelism DEFAULT = new Parallelism(1, 32);
