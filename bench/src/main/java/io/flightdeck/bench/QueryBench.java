@@ -18,8 +18,8 @@ import java.util.Map;
  * The dashboard query set of the query benchmark, run against the Prometheus query API of one or
  * more peers as Grafana sends it (POST forms). Each query first runs {@code warmup} times on every
  * peer, as a dashboard refreshing on a long-running server would have run it (the JVM compiles a
- * query's code path on first use; Go programs have nothing to warm), then {@code repeat} times;
- * one line per query and peer gives the median latency:
+ * query's code path on first use; Go programs have nothing to warm), then {@code repeat} times; one
+ * line per query and peer gives the median latency:
  *
  * <pre>
  * run --peers NAME=BASE[,NAME=BASE...] --start-ms T --end-ms T [--repeat 7] [--warmup 10]
