@@ -129,7 +129,7 @@ final class ServerCommand implements Callable<Integer> {
   @Option(
       names = "--query.max-workers-per-query",
       description =
-          "Most threads one query spreads the reading of a large selection (64 series or more)"
+          "Most threads one query spreads the reading of a selection of more than 32 series"
               + " over, its own included (default 1: one thread, as in Prometheus).")
   Integer maxWorkersPerQuery;
 
