@@ -308,9 +308,12 @@ final class Evaluator {
             result = new EvalSeries(series.labels(), false, 16);
           }
           result.add(t, v);
-          ctx.budget.take(1);
-          ctx.budget.countRead(1);
         } while (it.next());
+      }
+      if (result != null) {
+        // Counted per series, not per sample: the budget is shared by SeriesFanOut's workers.
+        ctx.budget.take(result.size);
+        ctx.budget.countRead(result.size);
       }
       if (result != null && extended) {
         result = ExtendedRangeFunctions.frame(result, rangeStart, rangeEnd, vs.smoothed());

@@ -50,15 +50,7 @@ final class SeriesFanOut {
     EngineOptions.Parallelism parallelism = ctx.options.parallelism();
     int batchSize = parallelism.seriesPerBatch();
     int batches = (int) ((count + (long) batchSize - 1) / batchSize);
-    int helpers = Math.min(parallelism.maxWorkers() - 1, batches - 1);
-    if (helpers <= 0) {
-      S worker = workerState.get();
-      for (int i = 0; i < count; i++) {
-        ctx.checkDeadline();
-        task.run(worker, i);
-      }
-      return;
-    }
+    int helpers = Math.max(0, Math.min(parallelism.maxWorkers() - 1, batches - 1));
     Run<S> run = new Run<>(ctx, count, batchSize, batches, workerState, task, helpers);
     for (int h = 0; h < helpers; h++) {
       HELPERS.execute(run::helpOut);

@@ -73,10 +73,11 @@ final class SmoothedSelector {
           result = new EvalSeries(series.labels(), false, ev.numSteps);
         }
         result.add(ts, value);
-        ev.ctx.budget.take(1);
-        ev.ctx.budget.countRead(1);
       }
       if (result != null) {
+        // Counted per series, not per point: the budget is shared by SeriesFanOut's workers.
+        ev.ctx.budget.take(result.size);
+        ev.ctx.budget.countRead(result.size);
         out.add(result);
       }
     }
