@@ -2,11 +2,9 @@ package io.flightdeck.app;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 import io.flightdeck.collector.host.MetricFamily;
+import io.flightdeck.collector.host.ProcFile;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -18,26 +16,14 @@ import java.util.List;
  * Linux only, as the agent is. Thread-safe.
  */
 final class AgentProcessMetrics {
-  private static final String STATUS = "/proc/self/status";
-
-  /** Far more than the 1.5 KiB of a status file; VmSize and VmRSS are in its first half. */
-  private static final int STATUS_MAX_BYTES = 8192;
+  private static final Path STATUS = Path.of("/proc/self/status");
 
   private final UnixOperatingSystemMXBean os =
       (UnixOperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   private final double startSeconds = ManagementFactory.getRuntimeMXBean().getStartTime() / 1000.0;
 
-  private final ByteBuffer statusBytes = ByteBuffer.allocate(STATUS_MAX_BYTES);
-
-  /**
-   * /proc/self/status, kept open and read again from offset 0, which makes the kernel generate it
-   * anew: opening and closing it per scrape cost more than reading it in a profile. Null until the
-   * first read and after a failed one.
-   */
-  private FileChannel statusFile;
-
   /** The six families, values read now. */
-  synchronized List<MetricFamily> families() {
+  List<MetricFamily> families() {
     String status = status();
     return List.of(
         MetricFamily.counter(
@@ -57,34 +43,16 @@ final class AgentProcessMetrics {
             .add(kibField(status, "VmRSS") * 1024));
   }
 
-  /** /proc/self/status, or an empty text (NaN values) when it cannot be read. */
-  private String status() {
+  /**
+   * /proc/self/status, or an empty text (NaN values) when it cannot be read; kept open by {@link
+   * ProcFile}, as the host collectors' files are.
+   */
+  private static String status() {
     try {
-      if (statusFile == null) {
-        statusFile = FileChannel.open(Path.of(STATUS));
-      }
-      statusBytes.clear();
-      // Each read at the offset reached so far: only a read at offset 0 generates the file anew.
-      int read;
-      do {
-        read = statusFile.read(statusBytes, statusBytes.position());
-      } while (read > 0 && statusBytes.hasRemaining());
-      return new String(statusBytes.array(), 0, statusBytes.position(), StandardCharsets.US_ASCII);
+      return ProcFile.read(STATUS);
     } catch (IOException e) {
-      closeStatusFile();
       return "";
     }
-  }
-
-  private void closeStatusFile() {
-    try {
-      if (statusFile != null) {
-        statusFile.close();
-      }
-    } catch (IOException e) {
-      // Reopened at the next read either way.
-    }
-    statusFile = null;
   }
 
   /** The value of a {@code Name: 123 kB} line of {@code status}; NaN when there is none. */

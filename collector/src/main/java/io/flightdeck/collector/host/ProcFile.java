@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Reads procfs files, which are small and must be read whole to be consistent. */
-final class ProcFile {
+public final class ProcFile {
   private ProcFile() {}
 
   /**
@@ -49,7 +49,7 @@ final class ProcFile {
    * The whole file as UTF-8, read into this thread's buffer; a procfs file through the channel
    * {@link ProcfsChannels} keeps open, so this is for a fixed set of files, not per-process ones.
    */
-  private static String read(Path file) throws IOException {
+  public static String read(Path file) throws IOException {
     FileChannel channel = ProcfsChannels.channel(file);
     if (channel == null) {
       try (FileInputStream in = new FileInputStream(file.toFile())) {
