@@ -21,6 +21,34 @@ public final class MergingSampleIterator implements SampleIterator {
     this.valid = new boolean[this.iterators.length];
   }
 
+  /** How many iterators this one merges. */
+  public int sourceCount() {
+    return iterators.length;
+  }
+
+  /** The {@code index}-th merged iterator, for a series that reuses it (see {@link Series}). */
+  public SampleIterator source(int index) {
+    return iterators[index];
+  }
+
+  /**
+   * Starts over on new iterators, as many as before: a reader that goes from series to series
+   * reuses one merger, and through it the iterators it merged, with their decoding buffers.
+   */
+  public MergingSampleIterator reset(List<SampleIterator> sources) {
+    if (sources.size() != iterators.length) {
+      throw new IllegalArgumentException(
+          "merging " + sources.size() + " iterators in place of " + iterators.length);
+    }
+    for (int i = 0; i < iterators.length; i++) {
+      iterators[i] = sources.get(i);
+    }
+    Arrays.fill(valid, false);
+    started = false;
+    current = -1;
+    return this;
+  }
+
   @Override
   public boolean next() {
     if (!started) {

@@ -76,11 +76,15 @@ final class MergingSeriesSet implements SeriesSet {
   private record MergedSeries(Labels labels, List<Series> parts) implements Series {
     @Override
     public SampleIterator iterator(SampleIterator reuse) {
+      MergingSampleIterator previous =
+          reuse instanceof MergingSampleIterator merging && merging.sourceCount() == parts.size()
+              ? merging
+              : null;
       List<SampleIterator> iterators = new ArrayList<>(parts.size());
-      for (Series part : parts) {
-        iterators.add(part.iterator(null));
+      for (int i = 0; i < parts.size(); i++) {
+        iterators.add(parts.get(i).iterator(previous == null ? null : previous.source(i)));
       }
-      return new MergingSampleIterator(iterators);
+      return previous == null ? new MergingSampleIterator(iterators) : previous.reset(iterators);
     }
   }
 }

@@ -120,7 +120,9 @@ final class BlockQuerier implements Querier {
 
     @Override
     public SampleIterator iterator(SampleIterator reuse) {
-      return new BlockSeriesIterator(block.chunks(), chunks, deleted, mint, maxt);
+      BlockSeriesIterator it =
+          reuse instanceof BlockSeriesIterator previous ? previous : new BlockSeriesIterator();
+      return it.reset(block.chunks(), chunks, deleted, mint, maxt);
     }
   }
 }

@@ -5,27 +5,38 @@ import io.flightdeck.storage.SampleIterator;
 import io.flightdeck.tsdb.chunk.ChunkDecoder;
 import java.util.List;
 
-/** Iterates a block series' chunks within [mint, maxt], skipping deleted ranges. */
+/**
+ * Iterates a block series' chunks within [mint, maxt], skipping deleted ranges. Reusable through
+ * {@link #reset}, with its chunk and decoding buffers.
+ */
 final class BlockSeriesIterator implements SampleIterator {
-  private final ChunkReader reader;
-  private final List<ChunkMeta> chunks;
-  private final List<long[]> deleted;
-  private final long mint;
-  private final long maxt;
   private final ChunkDecoder decoder = new ChunkDecoder();
+  private final ChunkReader.Chunk chunk = new ChunkReader.Chunk();
+  private ChunkReader reader;
+  private List<ChunkMeta> chunks;
+  private List<long[]> deleted;
+  private long mint;
+  private long maxt;
   private SampleIterator current;
-  private int chunkIndex = -1;
+  private int chunkIndex;
   private boolean loaded;
   private boolean done;
   private boolean positioned;
 
-  BlockSeriesIterator(
+  /** Starts over on another series (of any block). */
+  BlockSeriesIterator reset(
       ChunkReader reader, List<ChunkMeta> chunks, List<long[]> deleted, long mint, long maxt) {
     this.reader = reader;
     this.chunks = chunks;
     this.deleted = deleted;
     this.mint = mint;
     this.maxt = maxt;
+    current = null;
+    chunkIndex = -1;
+    loaded = false;
+    done = false;
+    positioned = false;
+    return this;
   }
 
   @Override
@@ -56,8 +67,8 @@ final class BlockSeriesIterator implements SampleIterator {
     if (index >= chunks.size()) {
       return false;
     }
-    ChunkReader.Chunk chunk = reader.read(chunks.get(index).ref());
-    current = decoder.decode(chunk.encoding(), chunk.data(), chunk.count(), chunk.count());
+    reader.read(chunks.get(index).ref(), chunk);
+    current = decoder.decode(chunk.encoding, chunk.data, chunk.length, chunk.count, chunk.count);
     loaded = true;
     return true;
   }

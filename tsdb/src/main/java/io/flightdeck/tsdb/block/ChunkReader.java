@@ -16,8 +16,16 @@ import java.util.zip.CRC32C;
 
 /** Reads chunk records from a block's memory-mapped chunk files. Thread-safe. */
 final class ChunkReader {
-  /** A chunk's bytes and sample count. */
-  record Chunk(int encoding, int count, byte[] data) {}
+  /**
+   * A chunk's encoding, sample count and bytes ({@code data[0, length)}). One per reading iterator,
+   * refilled chunk after chunk so that a read allocates nothing.
+   */
+  static final class Chunk {
+    int encoding;
+    int count;
+    int length;
+    byte[] data = new byte[256];
+  }
 
   private final Path dir;
   private final TreeMap<Integer, MappedByteBuffer> files = new TreeMap<>();
@@ -55,7 +63,8 @@ final class ChunkReader {
     return totalBytes;
   }
 
-  Chunk read(long ref) {
+  /** Reads the chunk at {@code ref} into {@code into}, checking its CRC. */
+  void read(long ref, Chunk into) {
     MappedByteBuffer file = files.get(ChunkFiles.file(ref));
     if (file == null) {
       throw new CorruptDataException(
@@ -68,8 +77,10 @@ final class ChunkReader {
     int encoding = in.getByte();
     int count = in.getUvarintInt();
     int length = in.getUvarintInt();
-    byte[] data = new byte[length];
-    in.getBytes(data, 0, length);
+    if (into.data.length < length) {
+      into.data = new byte[Math.max(length, into.data.length * 2)];
+    }
+    in.getBytes(into.data, 0, length);
     int stored = in.getInt();
     CRC32C crc = new CRC32C();
     ByteBuffer covered = file.duplicate();
@@ -82,6 +93,8 @@ final class ChunkReader {
               + " at offset "
               + offset);
     }
-    return new Chunk(encoding, count, data);
+    into.encoding = encoding;
+    into.count = count;
+    into.length = length;
   }
 }

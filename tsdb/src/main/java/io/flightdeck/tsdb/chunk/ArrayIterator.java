@@ -10,14 +10,21 @@ public final class ArrayIterator implements SampleIterator {
   private double[] values = new double[0];
   private int count;
   private int index = -1;
+  private byte[] decompressed = new byte[0];
 
-  /** Decodes a decimal chunk into this iterator's arrays, exposing its first {@code visible}. */
-  public ArrayIterator resetDecimal(byte[] data, int sampleCount, int visible) {
+  /**
+   * Decodes a decimal chunk, {@code data[0, length)}, into this iterator's arrays, exposing its
+   * first {@code visible} samples.
+   */
+  public ArrayIterator resetDecimal(byte[] data, int length, int sampleCount, int visible) {
     if (times.length < sampleCount) {
       times = new long[sampleCount];
       values = new double[sampleCount];
     }
-    DecimalChunk.decode(data, sampleCount, times, values);
+    if (decompressed.length < DecimalChunk.maxRawSize(sampleCount)) {
+      decompressed = new byte[DecimalChunk.maxRawSize(sampleCount)];
+    }
+    DecimalChunk.decode(data, length, sampleCount, times, values, decompressed);
     count = Math.min(visible, sampleCount);
     index = -1;
     return this;

@@ -4,7 +4,6 @@ import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import io.flightdeck.tsdb.encoding.CorruptDataException;
-import io.flightdeck.tsdb.encoding.Decbuf;
 import io.flightdeck.tsdb.encoding.Encbuf;
 
 /**
@@ -188,41 +187,88 @@ public final class DecimalChunk {
         : 64 - Long.numberOfLeadingZeros(zigzag);
   }
 
-  /** Decodes into the given arrays, which must hold {@code count} entries. */
-  public static void decode(byte[] data, int count, long[] times, double[] values) {
-    long size = Zstd.getFrameContentSize(data);
-    if (size <= 0 || size > 64L * count + 64) {
+  /**
+   * How many bytes a chunk of {@code count} samples takes before compression, at most: two varints
+   * of at most 10 bytes per sample, the scale and the mode.
+   */
+  public static int maxRawSize(int count) {
+    return 20 * count + 2;
+  }
+
+  /**
+   * Decodes {@code data[0, length)} into the given arrays, which must hold {@code count} entries,
+   * through {@code scratch}, which must hold {@link #maxRawSize}{@code (count)} bytes: a reader
+   * decodes chunk after chunk, and a new array per chunk was a fifth of the decoding's time.
+   */
+  public static void decode(
+      byte[] data, int length, int count, long[] times, double[] values, byte[] scratch) {
+    long size = Zstd.getFrameContentSize(data, 0, length);
+    if (size <= 0 || size > maxRawSize(count)) {
       throw new CorruptDataException("decimal chunk has an invalid zstd frame");
     }
-    byte[] raw;
+    int rawLength;
     try {
-      raw = DECOMPRESSOR.get().decompress(data, (int) size);
+      rawLength = DECOMPRESSOR.get().decompressByteArray(scratch, 0, (int) size, data, 0, length);
     } catch (RuntimeException e) {
       throw new CorruptDataException("decimal chunk does not decompress: " + e.getMessage(), e);
     }
-    Decbuf in = Decbuf.wrap(raw, 0, raw.length);
-    long t = in.getVarint();
+    VarintCursor in = new VarintCursor(scratch, rawLength);
+    long t = in.next();
     times[0] = t;
     long delta = 0;
     for (int i = 1; i < count; i++) {
-      delta += in.getVarint();
+      delta += in.next();
       t += delta;
       times[i] = t;
     }
-    int scale = in.getByte();
-    int mode = in.getByte();
+    int scale = in.nextByte();
+    int mode = in.nextByte();
     if (scale > MAX_SCALE || (mode != MODE_DELTA && mode != MODE_DELTA_OF_DELTA)) {
       throw new CorruptDataException("decimal chunk has scale " + scale + " and mode " + mode);
     }
     double divisor = POW10[scale];
-    long m = in.getVarint();
+    long m = in.next();
     values[0] = m / divisor;
     long step = 0;
     for (int i = 1; i < count; i++) {
-      long next = in.getVarint();
+      long next = in.next();
       step = mode == MODE_DELTA ? next : step + next;
       m += step;
       values[i] = m / divisor;
+    }
+  }
+
+  /**
+   * Zig-zag varints read straight from an array: through a {@code ByteBuffer} each byte cost a
+   * bounds check and a call, the largest part of decoding a chunk.
+   */
+  private static final class VarintCursor {
+    private final byte[] bytes;
+    private final int limit;
+    private int position;
+
+    VarintCursor(byte[] bytes, int limit) {
+      this.bytes = bytes;
+      this.limit = limit;
+    }
+
+    long next() {
+      long raw = 0;
+      for (int shift = 0; shift < 64; shift += 7) {
+        int b = nextByte();
+        raw |= (long) (b & 0x7F) << shift;
+        if (b < 0x80) {
+          return (raw >>> 1) ^ -(raw & 1);
+        }
+      }
+      throw new CorruptDataException("decimal chunk has a varint longer than 10 bytes");
+    }
+
+    int nextByte() {
+      if (position >= limit) {
+        throw new CorruptDataException("decimal chunk ends after " + limit + " bytes");
+      }
+      return bytes[position++] & 0xFF;
     }
   }
 }

@@ -33,7 +33,7 @@ final class HeadCheckpoint {
       if (view == null) {
         continue;
       }
-      SeriesViewIterator it = new SeriesViewIterator(view, Long.MIN_VALUE, Long.MAX_VALUE);
+      SeriesViewIterator it = new SeriesViewIterator().reset(view, Long.MIN_VALUE, Long.MAX_VALUE);
       while (it.next()) {
         WalRecordCodec.addSample(buf, s.id, it.timestamp(), it.value());
         if (++entries == SAMPLES_PER_RECORD) {

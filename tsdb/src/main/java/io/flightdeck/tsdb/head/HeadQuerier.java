@@ -32,7 +32,8 @@ final class HeadQuerier implements Querier {
       SeriesView view = series.view(mint, maxt, seq);
       // A series whose samples in range were all deleted is not selected, as in Prometheus.
       if (view != null
-          && (view.deletedRanges().isEmpty() || new SeriesViewIterator(view, mint, maxt).next())) {
+          && (view.deletedRanges().isEmpty()
+              || new SeriesViewIterator().reset(view, mint, maxt).next())) {
         result.add(new ViewSeries(view, mint, maxt));
       }
     }
@@ -70,7 +71,9 @@ final class HeadQuerier implements Querier {
 
     @Override
     public SampleIterator iterator(SampleIterator reuse) {
-      return new SeriesViewIterator(view, mint, maxt);
+      SeriesViewIterator it =
+          reuse instanceof SeriesViewIterator previous ? previous : new SeriesViewIterator();
+      return it.reset(view, mint, maxt);
     }
   }
 

@@ -7,18 +7,19 @@ import java.util.List;
 
 /**
  * Iterates a {@link SeriesView} within [mint, maxt]: the in-order chunks merged with the
- * out-of-order samples, deleted ranges skipped.
+ * out-of-order samples, deleted ranges skipped. Reusable through {@link #reset}, with its decoding
+ * buffers.
  */
 final class SeriesViewIterator implements SampleIterator {
-  private final SeriesView view;
-  private final long mint;
-  private final long maxt;
-  private final long[] oooTimes;
-  private final double[] oooValues;
-  private final boolean hasDeletes;
   private final ChunkDecoder decoder = new ChunkDecoder();
+  private SeriesView view;
+  private long mint;
+  private long maxt;
+  private long[] oooTimes;
+  private double[] oooValues;
+  private boolean hasDeletes;
   private SampleIterator chunkIterator;
-  private int chunkIndex = -1;
+  private int chunkIndex;
   private boolean chunkValid;
   private int oooIndex;
   private boolean started;
@@ -26,13 +27,23 @@ final class SeriesViewIterator implements SampleIterator {
   private long t;
   private double v;
 
-  SeriesViewIterator(SeriesView view, long mint, long maxt) {
+  /** Starts over on another view. */
+  SeriesViewIterator reset(SeriesView view, long mint, long maxt) {
     this.view = view;
     this.mint = mint;
     this.maxt = maxt;
     this.oooTimes = view.outOfOrderTimes();
     this.oooValues = view.outOfOrderValues();
     this.hasDeletes = !view.deletedRanges().isEmpty();
+    chunkIterator = null;
+    chunkIndex = -1;
+    chunkValid = false;
+    oooIndex = 0;
+    started = false;
+    done = false;
+    t = 0;
+    v = 0;
+    return this;
   }
 
   @Override

@@ -18,8 +18,8 @@ class ArrayIteratorTest {
       times[i] = 100 + 10L * i;
       values[i] = i * 0.5;
     }
-    return new ArrayIterator()
-        .resetDecimal(DecimalChunk.encode(times, values, count), count, visible);
+    byte[] data = DecimalChunk.encode(times, values, count);
+    return new ArrayIterator().resetDecimal(data, data.length, count, visible);
   }
 
   @Property(tries = 300)

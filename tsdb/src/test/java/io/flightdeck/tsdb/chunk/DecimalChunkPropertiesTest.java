@@ -1,13 +1,16 @@
 package io.flightdeck.tsdb.chunk;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.flightdeck.tsdb.encoding.CorruptDataException;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +34,11 @@ class DecimalChunkPropertiesTest {
     }
     long[] outTimes = new long[n];
     double[] out = new double[n];
-    DecimalChunk.decode(data, n, outTimes, out);
+    // Decoded from the front of a longer array, through a scratch buffer holding a previous chunk.
+    byte[] padded = java.util.Arrays.copyOf(data, data.length + 7);
+    byte[] scratch = new byte[DecimalChunk.maxRawSize(n)];
+    java.util.Arrays.fill(scratch, (byte) 0x9F);
+    DecimalChunk.decode(padded, data.length, n, outTimes, out, scratch);
     assertThat(outTimes).containsExactly(times);
     for (int i = 0; i < n; i++) {
       assertThat(Double.doubleToRawLongBits(out[i])).isEqualTo(Double.doubleToRawLongBits(in[i]));
@@ -70,6 +77,50 @@ class DecimalChunkPropertiesTest {
     assertThat(DecimalChunk.encode(t, new double[] {1, -0x1p53}, 2)).isNull();
     assertThat(DecimalChunk.encode(t, new double[] {1, -0x1p63}, 2)).isNull();
     assertThat(DecimalChunk.encode(t, new double[] {1, 0x1p63}, 2)).isNull();
+  }
+
+  @Property(tries = 300)
+  void damagedChunksRaiseCorruptDataNeverAnotherError(
+      @ForAll @IntRange(min = 0, max = 10_000) int cut,
+      @ForAll byte flipped,
+      @ForAll @IntRange(min = 0, max = 10_000) int flippedAt,
+      @ForAll boolean truncate) {
+    int n = 200;
+    long[] times = new long[n];
+    double[] values = new double[n];
+    for (int i = 0; i < n; i++) {
+      times[i] = 1_000L + i * 15_000L;
+      values[i] = (i * 37 % 101) / 4.0;
+    }
+    byte[] data = DecimalChunk.encode(times, values, n);
+    int length = truncate ? cut % data.length : data.length;
+    if (!truncate) {
+      data[flippedAt % data.length] ^= (byte) (flipped | 1);
+    }
+    try {
+      DecimalChunk.decode(
+          data, length, n, new long[n], new double[n], new byte[DecimalChunk.maxRawSize(n)]);
+    } catch (CorruptDataException expected) {
+      assertThat(expected).hasMessageContaining("decimal chunk");
+    }
+  }
+
+  @Test
+  void aChunkThatDecompressesIntoTooFewVarintsIsCorrupt() {
+    long[] times = {1, 2, 3};
+    byte[] data = DecimalChunk.encode(times, new double[] {1, 2, 3}, 3);
+    // Read as a chunk of 200 samples, its varints run out early.
+    assertThatThrownBy(
+            () ->
+                DecimalChunk.decode(
+                    data,
+                    data.length,
+                    200,
+                    new long[200],
+                    new double[200],
+                    new byte[DecimalChunk.maxRawSize(200)]))
+        .isInstanceOf(CorruptDataException.class)
+        .hasMessageContaining("decimal chunk ends after");
   }
 
   @Test
