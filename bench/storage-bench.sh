@@ -8,6 +8,8 @@
 #                      send and report median latencies with ratios and geometric means (default 0)
 #   --warmup N         runs of each query before the measured ones (default 10); a dashboard
 #                      refreshing every 10 s runs each query 90 times in a quarter of an hour
+#   --dashboard-warmup S  seconds of whole-dashboard refreshes on every peer before any query is
+#                      measured (default 30): the JIT compiles while a server is young
 #   --only NAMES       run only these dashboard queries (comma-separated QueryBench names), for
 #                      profiling one query
 #   --peers LIST       comma-separated, from flightdeck,prometheus,victoriametrics (default: all)
@@ -43,6 +45,7 @@ peers=flightdeck,prometheus,victoriametrics
 connections=4
 queries=0
 warmup=10
+dashboard_warmup=30
 only=
 keep=false
 while (($#)); do
@@ -52,6 +55,7 @@ while (($#)); do
     --connections) connections=$2; shift 2 ;;
     --queries) queries=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
+    --dashboard-warmup) dashboard_warmup=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
     --keep) keep=true; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -235,7 +239,8 @@ run_queries() {
   done < <("$JAVA" -cp "$JAR" io.flightdeck.bench.QueryBench run \
     --peers "$(IFS=,; echo "${targets[*]}")" \
     --start-ms "$(field start_ms)" --end-ms "$(($(field start_ms) + ($(field slices) - 1) * 15000))" \
-    --repeat "$queries" --warmup "$warmup" ${only:+--only "$only"})
+    --repeat "$queries" --warmup "$warmup" --dashboard-warmup-seconds "$dashboard_warmup" \
+    ${only:+--only "$only"})
   [[ -n ${R[${queried[0]}.q.${query_names[0]:-none}]:-} ]]
 }
 
@@ -399,7 +404,7 @@ report="$RESULTS/storage-$(date -u +%Y-%m-%dT%H%M%SZ).md"
   table
   if ((queries > 0)); then
     echo
-    echo "Dashboard queries (bench/src/main/java/io/flightdeck/bench/QueryBench.java), the peers in turns, median of $queries runs after $warmup warm-up runs:"
+    echo "Dashboard queries (bench/src/main/java/io/flightdeck/bench/QueryBench.java), the peers in turns, median of $queries runs after ${dashboard_warmup} s of whole-dashboard refreshes and $warmup warm-up runs:"
     echo
     query_table
   fi
