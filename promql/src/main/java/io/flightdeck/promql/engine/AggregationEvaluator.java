@@ -8,7 +8,6 @@ import io.flightdeck.promql.parser.GoFormat;
 import io.flightdeck.promql.parser.ParenExpr;
 import io.flightdeck.promql.parser.StringLiteral;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,18 +69,12 @@ final class AggregationEvaluator {
     return grouping.isEmpty() ? Labels.EMPTY : LabelOps.keep(labels, grouping);
   }
 
-  /** Per-step state of one group. */
-  private static final class Group {
-    boolean seen;
-    double value;
-    double mean;
-    double kahan;
-    double count;
-    boolean incrementalMean;
-    boolean dropName;
-    double[] values = new double[4];
-    int valueCount;
-  }
+  /**
+   * Above this many cells (groups x steps), folding goes step by step through cells for one step
+   * (Prometheus's order), instead of series by series through cells for every step: sparse inputs
+   * of many groups over many steps would otherwise allocate cells no sample fills.
+   */
+  private static final long SERIES_MAJOR_MAX_CELLS = 1 << 18;
 
   private List<EvalSeries> folding(
       AggregateExpr e, List<EvalSeries> input, Set<String> grouping, double[] params) {
@@ -91,43 +84,12 @@ final class AggregationEvaluator {
     }
     List<Labels> groupLabels = new ArrayList<>();
     int[] groupOf = assignGroups(input, grouping, e.without(), groupLabels);
-    Group[] groups = new Group[groupLabels.size()];
-    for (int g = 0; g < groups.length; g++) {
-      groups[g] = new Group();
-    }
-    EvalSeries[] outputs = new EvalSeries[groups.length];
-    int[] cursors = new int[input.size()];
-    for (int step = 0; step < ev.numSteps; step++) {
-      ev.ctx.checkDeadline();
-      long ts = ev.stepTime(step);
-      for (Group g : groups) {
-        g.seen = false;
-      }
-      for (int si = 0; si < input.size(); si++) {
-        EvalSeries series = input.get(si);
-        int c = cursors[si];
-        if (c >= series.size || series.timestamps[c] != ts) {
-          continue;
-        }
-        cursors[si] = c + 1;
-        accumulate(op, groups[groupOf[si]], series.values[c], series.dropName);
-      }
-      int produced = 0;
-      for (int g = 0; g < groups.length; g++) {
-        Group group = groups[g];
-        if (!group.seen) {
-          continue;
-        }
-        double q = params == null ? 0 : params[step];
-        double result = finish(op, group, q);
-        if (outputs[g] == null) {
-          outputs[g] = new EvalSeries(groupLabels.get(g), false, Math.min(ev.numSteps, 64));
-        }
-        outputs[g].dropName |= group.dropName;
-        outputs[g].add(ts, result);
-        produced++;
-      }
-      ev.ctx.budget.take(produced);
+    int groups = groupLabels.size();
+    EvalSeries[] outputs = new EvalSeries[groups];
+    if ((long) groups * ev.numSteps <= SERIES_MAJOR_MAX_CELLS) {
+      foldSeriesBySeries(op, input, groupOf, groupLabels, params, outputs);
+    } else {
+      foldStepByStep(op, input, groupOf, groupLabels, params, outputs);
     }
     List<EvalSeries> out = new ArrayList<>();
     for (EvalSeries s : outputs) {
@@ -138,91 +100,95 @@ final class AggregationEvaluator {
     return out;
   }
 
-  private static void accumulate(AggregateOp op, Group group, double f, boolean dropName) {
-    if (!group.seen) {
-      group.seen = true;
-      group.value = f;
-      group.mean = f;
-      group.kahan = 0;
-      group.count = 1;
-      group.incrementalMean = false;
-      group.dropName = dropName;
-      group.valueCount = 0;
-      switch (op) {
-        case STDVAR, STDDEV ->
-            group.value = Double.isNaN(f) || Double.isInfinite(f) ? Double.NaN : 0;
-        case QUANTILE -> addValue(group, f);
-        case GROUP -> group.value = 1;
-        default -> {}
+  /**
+   * Each series in turn adds its samples to its group's cells, one per step: every array is read
+   * and written in order. Each cell still sees the series in input order, so the arithmetic, and
+   * every result to the last bit, is that of {@link #foldStepByStep}.
+   */
+  private void foldSeriesBySeries(
+      AggregateOp op,
+      List<EvalSeries> input,
+      int[] groupOf,
+      List<Labels> groupLabels,
+      double[] params,
+      EvalSeries[] outputs) {
+    int steps = ev.numSteps;
+    FoldingCells cells = new FoldingCells(op, groupLabels.size() * steps);
+    for (int si = 0; si < input.size(); si++) {
+      ev.ctx.checkDeadline();
+      EvalSeries series = input.get(si);
+      int base = groupOf[si] * steps;
+      for (int c = 0; c < series.size; c++) {
+        cells.add(base + stepOf(series.timestamps[c]), series.values[c], series.dropName);
       }
-      return;
     }
-    group.dropName |= dropName;
-    switch (op) {
-      case SUM -> kahanInc(group, f);
-      case AVG -> {
-        group.count++;
-        if (!group.incrementalMean) {
-          double sum = group.value + f;
-          if (!Double.isInfinite(sum)) {
-            kahanInc(group, f);
-            return;
-          }
-          group.incrementalMean = true;
-          group.mean = group.value / (group.count - 1);
-          group.kahan /= group.count - 1;
+    long produced = 0;
+    for (int g = 0; g < outputs.length; g++) {
+      int base = g * steps;
+      for (int step = 0; step < steps; step++) {
+        ev.ctx.checkDeadline();
+        int cell = base + step;
+        if (!cells.seen(cell)) {
+          continue;
         }
-        double q = (group.count - 1) / group.count;
-        double inc = f / group.count;
-        double mean = q * group.mean;
-        group.kahan = Kahan.compensate(inc, mean, q * group.kahan);
-        group.mean = mean + inc;
-      }
-      case GROUP -> {}
-      case MAX -> {
-        if (group.value < f || Double.isNaN(group.value)) {
-          group.value = f;
+        if (outputs[g] == null) {
+          outputs[g] = new EvalSeries(groupLabels.get(g), false, Math.min(steps, 64));
         }
+        outputs[g].dropName |= cells.dropName(cell);
+        outputs[g].add(ev.stepTime(step), cells.result(cell, params == null ? 0 : params[step]));
+        produced++;
       }
-      case MIN -> {
-        if (group.value > f || Double.isNaN(group.value)) {
-          group.value = f;
-        }
-      }
-      case COUNT -> group.count++;
-      case STDVAR, STDDEV -> {
-        group.count++;
-        double delta = f - group.mean;
-        group.mean += delta / group.count;
-        group.value += delta * (f - group.mean);
-      }
-      case QUANTILE -> addValue(group, f);
-      default -> throw new IllegalStateException("not a folding aggregation: " + op);
     }
+    ev.ctx.budget.take(produced);
   }
 
-  private static void addValue(Group group, double f) {
-    if (group.valueCount == group.values.length) {
-      group.values = Arrays.copyOf(group.values, group.valueCount * 2);
+  /** The step a sample of an evaluated series stands at: its timestamp is that step's time. */
+  private int stepOf(long timestamp) {
+    int step = ev.numSteps == 1 ? 0 : (int) ((timestamp - ev.stepTime(0)) / ev.interval);
+    if (ev.stepTime(step) != timestamp) {
+      throw new IllegalStateException("sample at " + timestamp + " is not at a step's time");
     }
-    group.values[group.valueCount++] = f;
+    return step;
   }
 
-  private static void kahanInc(Group group, double f) {
-    group.kahan = Kahan.compensate(f, group.value, group.kahan);
-    group.value += f;
-  }
-
-  private static double finish(AggregateOp op, Group g, double q) {
-    return switch (op) {
-      case SUM -> g.value + g.kahan;
-      case AVG -> g.incrementalMean ? g.mean + g.kahan : g.value / g.count + g.kahan / g.count;
-      case COUNT -> g.count;
-      case STDVAR -> g.value / g.count;
-      case STDDEV -> Math.sqrt(g.value / g.count);
-      case QUANTILE -> Quantiles.quantile(q, Arrays.copyOf(g.values, g.valueCount));
-      default -> g.value;
-    };
+  /** Step by step, the groups' cells cleared and refilled from every series at each step. */
+  private void foldStepByStep(
+      AggregateOp op,
+      List<EvalSeries> input,
+      int[] groupOf,
+      List<Labels> groupLabels,
+      double[] params,
+      EvalSeries[] outputs) {
+    int groups = groupLabels.size();
+    FoldingCells cells = new FoldingCells(op, groups);
+    int[] cursors = new int[input.size()];
+    for (int step = 0; step < ev.numSteps; step++) {
+      ev.ctx.checkDeadline();
+      long ts = ev.stepTime(step);
+      cells.clear(0, groups);
+      for (int si = 0; si < input.size(); si++) {
+        EvalSeries series = input.get(si);
+        int c = cursors[si];
+        if (c >= series.size || series.timestamps[c] != ts) {
+          continue;
+        }
+        cursors[si] = c + 1;
+        cells.add(groupOf[si], series.values[c], series.dropName);
+      }
+      int produced = 0;
+      for (int g = 0; g < groups; g++) {
+        if (!cells.seen(g)) {
+          continue;
+        }
+        if (outputs[g] == null) {
+          outputs[g] = new EvalSeries(groupLabels.get(g), false, Math.min(ev.numSteps, 64));
+        }
+        outputs[g].dropName |= cells.dropName(g);
+        outputs[g].add(ts, cells.result(g, params == null ? 0 : params[step]));
+        produced++;
+      }
+      ev.ctx.budget.take(produced);
+    }
   }
 
   private void warnInvalidQuantiles(AggregateExpr e, double[] params) {
