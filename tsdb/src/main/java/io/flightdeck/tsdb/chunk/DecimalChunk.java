@@ -253,6 +253,11 @@ public final class DecimalChunk {
     }
 
     long next() {
+      // Most deltas of timestamps and of mantissas fit one byte.
+      if (position < limit && bytes[position] >= 0) {
+        int b = bytes[position++];
+        return (b >>> 1) ^ -(b & 1);
+      }
       long raw = 0;
       for (int shift = 0; shift < 64; shift += 7) {
         int b = nextByte();
