@@ -1,6 +1,5 @@
 package io.flightdeck.tsdb.chunk;
 
-import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import io.flightdeck.tsdb.encoding.CorruptDataException;
@@ -202,13 +201,12 @@ public final class DecimalChunk {
    */
   public static void decode(
       byte[] data, int length, int count, long[] times, double[] values, byte[] scratch) {
-    long size = Zstd.getFrameContentSize(data, 0, length);
-    if (size <= 0 || size > maxRawSize(count)) {
-      throw new CorruptDataException("decimal chunk has an invalid zstd frame");
-    }
+    // No separate call for the frame's content size: a frame that holds more than a chunk of this
+    // many samples can does not fit the scratch, and zstd refuses it.
     int rawLength;
     try {
-      rawLength = DECOMPRESSOR.get().decompressByteArray(scratch, 0, (int) size, data, 0, length);
+      rawLength =
+          DECOMPRESSOR.get().decompressByteArray(scratch, 0, maxRawSize(count), data, 0, length);
     } catch (RuntimeException e) {
       throw new CorruptDataException("decimal chunk does not decompress: " + e.getMessage(), e);
     }
