@@ -55,8 +55,12 @@ public final class SampleBuffer {
 
   /** Keeps only the samples whose value {@code keep} accepts, in order. */
   public void retainValues(java.util.function.DoublePredicate keep) {
+    // Most buffers keep every sample: nothing moves before the first one dropped.
     int kept = 0;
-    for (int i = 0; i < size; i++) {
+    while (kept < size && keep.test(values[kept])) {
+      kept++;
+    }
+    for (int i = kept + 1; i < size; i++) {
       if (keep.test(values[i])) {
         timestamps[kept] = timestamps[i];
         values[kept] = values[i];

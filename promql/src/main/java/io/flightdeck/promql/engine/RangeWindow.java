@@ -31,12 +31,17 @@ final class RangeWindow {
     if (drops.length < size) {
       drops = new int[Math.max(size, drops.length * 2)];
     }
+    if (size == 0) {
+      return;
+    }
     int count = 0;
-    for (int i = 0; i < size; i++) {
-      if (i > 0 && v[i] < v[i - 1]) {
-        count++;
-      }
+    double previous = v[0];
+    drops[0] = 0;
+    for (int i = 1; i < size; i++) {
+      double current = v[i];
+      count += current < previous ? 1 : 0;
       drops[i] = count;
+      previous = current;
     }
   }
 
