@@ -9,6 +9,11 @@ public final class Utf8Order {
   private Utf8Order() {}
 
   public static int compare(String a, String b) {
+    // Label sets that are sorted or merged share most of their strings, often the same instances
+    // (the head keeps one per label pair); equals is one vectorised comparison.
+    if (a == b || a.equals(b)) {
+      return 0;
+    }
     int n = Math.min(a.length(), b.length());
     for (int i = 0; i < n; i++) {
       char x = a.charAt(i);
