@@ -19,6 +19,8 @@ public final class TensorBoardApi {
   static final String HISTOGRAM_COUNT = "tensorboard_histogram_count";
   static final String HISTOGRAM_SUM = "tensorboard_histogram_sum";
   static final String HISTOGRAM_QUANTILE = "tensorboard_histogram_quantile";
+  static final String HISTOGRAM_BIN_EDGE = "tensorboard_histogram_bin_edge";
+  static final String HISTOGRAM_BIN_COUNT = "tensorboard_histogram_bin_count";
   static final String HISTOGRAM_STEP = "tensorboard_histogram_step";
 
   private static final String PREFIX = "/api/v1/tensorboard";

@@ -24,8 +24,9 @@ import java.util.TreeMap;
  * <p>A tag whose edges moved too often to keep as buckets is stored as its distribution from some
  * point on (naming.md): those points carry {@code "distribution":[["0","v"], ["0.0668","v"], ...]},
  * the value at each fraction of the weight as TensorBoard's Distributions dashboard draws it, and
- * buckets derived from it (between consecutive values, each with its share of the count) for the
- * histogram view.
+ * their own bins, kept by position, as buckets. A point with more bins than the ingester keeps
+ * exactly gets buckets derived from the distribution instead (between consecutive values, each with
+ * its share of the count).
  *
  * <p>Points a restart superseded are left out as TensorBoard does (a point with step {@code s}
  * hides every earlier point with step {@code >= s}), as for scalars.
@@ -47,6 +48,8 @@ final class TensorBoardHistogramsHandler {
     Map<Long, Double> sums = new HashMap<>();
     TreeMap<Double, String> quantileNames = new TreeMap<>();
     Map<String, Map<Long, Double>> quantiles = new HashMap<>();
+    List<Map<Long, Double>> binEdges = new ArrayList<>();
+    List<Map<Long, Double>> binCounts = new ArrayList<>();
     try (Querier querier = storage.querier(Params.MIN_TIME, Params.MAX_TIME)) {
       SeriesSet buckets =
           querier.select(false, TensorBoardParams.series(params, TensorBoardApi.HISTOGRAM_BUCKET));
@@ -78,6 +81,8 @@ final class TensorBoardHistogramsHandler {
         quantileNames.put(Double.parseDouble(q), q);
         quantiles.put(q, read(distribution.at().iterator(null), new HashMap<>()));
       }
+      readByPosition(querier, params, TensorBoardApi.HISTOGRAM_BIN_EDGE, "edge", binEdges);
+      readByPosition(querier, params, TensorBoardApi.HISTOGRAM_BIN_COUNT, "bin", binCounts);
     }
     List<long[]> kept = keptPoints(counts.keySet(), steps);
     Integer[] order = new Integer[bounds.size()];
@@ -108,7 +113,9 @@ final class TensorBoardHistogramsHandler {
             if (distribution.isEmpty()) {
               writeStoredBuckets(out, order, bounds, cumulative, t);
             } else {
-              writeDistributionBuckets(out, distribution, counts.get(t));
+              if (!writeBins(out, binEdges, binCounts, t)) {
+                writeDistributionBuckets(out, distribution, counts.get(t));
+              }
               out.writeEndArray();
               out.writeArrayFieldStart("distribution");
               for (String[] pair : distribution) {
@@ -148,8 +155,58 @@ final class TensorBoardHistogramsHandler {
   }
 
   /**
+   * Fills {@code into} with one map of samples per position of a positional series ({@code label} =
+   * 0, 1, ...), in position order.
+   */
+  private static void readByPosition(
+      Querier querier, Params params, String metric, String label, List<Map<Long, Double>> into) {
+    TreeMap<Integer, Map<Long, Double>> byPosition = new TreeMap<>();
+    SeriesSet set = querier.select(false, TensorBoardParams.series(params, metric));
+    while (set.next()) {
+      String position = set.at().labels().get(label);
+      // Series of this name that another writer gave a label the ingester never writes are not
+      // the tag's bins.
+      if (position != null && position.matches("0|[1-9][0-9]{0,8}")) {
+        byPosition.put(Integer.parseInt(position), read(set.at().iterator(null), new HashMap<>()));
+      }
+    }
+    for (int i = 0; byPosition.containsKey(i); i++) {
+      into.add(byPosition.get(i));
+    }
+  }
+
+  /**
+   * The point's own bins, kept by position: bin j from edge j to edge j + 1. False when the point
+   * has none (it had more than the ingester keeps).
+   */
+  private static boolean writeBins(
+      JsonGenerator out, List<Map<Long, Double>> edges, List<Map<Long, Double>> counts, long t)
+      throws IOException {
+    if (!hasBin(edges, counts, 0, t)) {
+      return false;
+    }
+    for (int j = 0; hasBin(edges, counts, j, t); j++) {
+      writeBucket(
+          out,
+          GoFloats.sampleValue(edges.get(j).get(t)),
+          GoFloats.sampleValue(edges.get(j + 1).get(t)),
+          counts.get(j).get(t));
+    }
+    return true;
+  }
+
+  private static boolean hasBin(
+      List<Map<Long, Double>> edges, List<Map<Long, Double>> counts, int j, long t) {
+    return j < counts.size()
+        && j + 1 < edges.size()
+        && counts.get(j).containsKey(t)
+        && edges.get(j).containsKey(t)
+        && edges.get(j + 1).containsKey(t);
+  }
+
+  /**
    * Buckets between consecutive distribution values, each holding its share of the count: the
-   * histogram view's approximation where only the distribution is stored.
+   * histogram view's approximation where a point's bins were too many to keep.
    */
   private static void writeDistributionBuckets(
       JsonGenerator out, List<String[]> distribution, double count) throws IOException {

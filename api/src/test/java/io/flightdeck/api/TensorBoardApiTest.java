@@ -276,6 +276,68 @@ class TensorBoardApiTest {
   }
 
   @Test
+  void aDistributionPointWithItsBinsKeptShowsThemExactly() {
+    long[] second = {T + 1000};
+    MemoryStorage switched =
+        new MemoryStorage()
+            .add(series("tensorboard_histogram_count", "a", "m"), second, new double[] {5})
+            .add(series("tensorboard_histogram_step", "a", "m"), second, new double[] {2})
+            .add(
+                series("tensorboard_histogram_quantile", "a", "m", "quantile", "0"),
+                second,
+                new double[] {-1})
+            .add(
+                series("tensorboard_histogram_quantile", "a", "m", "quantile", "1"),
+                second,
+                new double[] {2})
+            .add(
+                series("tensorboard_histogram_bin_edge", "a", "m", "edge", "0"),
+                second,
+                new double[] {-1})
+            .add(
+                series("tensorboard_histogram_bin_edge", "a", "m", "edge", "1"),
+                second,
+                new double[] {0.5})
+            .add(
+                series("tensorboard_histogram_bin_edge", "a", "m", "edge", "2"),
+                second,
+                new double[] {2})
+            // Left over from an earlier, wider point: ended before this one.
+            .add(
+                series("tensorboard_histogram_bin_edge", "a", "m", "edge", "3"),
+                new long[] {T},
+                new double[] {3})
+            .add(
+                series("tensorboard_histogram_bin_count", "a", "m", "bin", "0"),
+                second,
+                new double[] {4})
+            .add(
+                series("tensorboard_histogram_bin_count", "a", "m", "bin", "1"),
+                second,
+                new double[] {1})
+            .add(
+                series("tensorboard_histogram_bin_count", "a", "m", "bin", "x"),
+                second,
+                new double[] {99});
+    FakeExchange r =
+        get(
+            new TensorBoardApi(switched, texts, images, hparams),
+            "/histograms",
+            "logdir",
+            LOGDIR,
+            "run",
+            "a",
+            "tag",
+            "m");
+    assertThat(r.body)
+        .isEqualTo(
+            "{\"status\":\"success\",\"data\":["
+                + "{\"step\":2,\"wall_time\":1700000001,\"count\":\"5\",\"buckets\":["
+                + "[\"-1\",\"0.5\",\"4\"],[\"0.5\",\"2\",\"1\"]],\"distribution\":["
+                + "[\"0\",\"-1\"],[\"1\",\"2\"]]}]}");
+  }
+
+  @Test
   void textSamplesOfOneTagWithinAStepRange() {
     assertThat(get("/text", "logdir", LOGDIR, "run", "a", "tag", "notes", "min_step", "11").body)
         .isEqualTo(

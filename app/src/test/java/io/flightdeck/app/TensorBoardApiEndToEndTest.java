@@ -2,6 +2,8 @@ package io.flightdeck.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flightdeck.tensorboard.FileHParamsStore;
 import io.flightdeck.tensorboard.FileImageStore;
 import io.flightdeck.tensorboard.FileTextStore;
@@ -162,6 +164,72 @@ class TensorBoardApiEndToEndTest {
               "{\"status\":\"error\",\"errorType\":\"bad_data\","
                   + "\"error\":\"invalid parameter \\\"tag\\\": missing or empty\"}");
     }
+  }
+
+  /**
+   * A tag whose edges move at every step (as TF2 and NumPy's {@code bins='auto'} write them) is
+   * stored as its distribution once it passes the ingester's bound on distinct edges; the histogram
+   * view still gets each point's own bins, exactly.
+   */
+  @Test
+  void histogramsWhoseEdgesMoveKeepTheirExactBins() throws Exception {
+    Path logdir = Files.createDirectories(dir.resolve("logs"));
+    Path run = Files.createDirectories(logdir.resolve("run-m"));
+    TfEventsFiles events = new TfEventsFiles();
+    int steps = 40;
+    for (int step = 0; step < steps; step++) {
+      // 30 bins of a quarter from 10 x step: every step brings 30 new edges.
+      double[] limits = new double[30];
+      double[] counts = new double[30];
+      for (int i = 0; i < 30; i++) {
+        limits[i] = step * 10 + (i + 1) / 4.0;
+        counts[i] = i % 3;
+      }
+      counts[0] = 1;
+      counts[29] = 2;
+      events.histogram(W + step, step, "moving", step * 10, limits[29], 1, limits, counts);
+    }
+    Files.write(run.resolve("events.out.tfevents.1.host"), events.bytes());
+    String l = logdir.toString();
+    try (FlightdeckServerProcess server =
+        FlightdeckServerProcess.start(
+            dir.resolve("data"),
+            Files.createFile(dir.resolve("server.log")),
+            "--tensorboard.logdir=" + logdir,
+            "--tensorboard.poll-interval=200ms")) {
+      server.awaitReady();
+      JsonNode points = awaitHistogramPoints(server, l, steps);
+      JsonNode last = points.get(steps - 1);
+      assertThat(last.path("distribution").size()).as("stored as its distribution").isEqualTo(9);
+      JsonNode bins = last.path("buckets");
+      assertThat(bins.size()).isEqualTo(30);
+      for (int i = 0; i < 30; i++) {
+        double lower = (steps - 1) * 10 + i / 4.0;
+        assertThat(bins.get(i).get(0).asDouble()).isEqualTo(lower);
+        assertThat(bins.get(i).get(1).asDouble()).isEqualTo(lower + 0.25);
+        double count = i == 0 ? 1 : i == 29 ? 2 : i % 3;
+        assertThat(bins.get(i).get(2).asDouble()).as("bin %d", i).isEqualTo(count);
+      }
+      assertThat(points.get(0).has("distribution"))
+          .as("the first points keep their bounds")
+          .isFalse();
+    }
+  }
+
+  private static JsonNode awaitHistogramPoints(
+      FlightdeckServerProcess server, String logdir, int count) throws Exception {
+    long deadline = System.nanoTime() + PICKUP.toNanos();
+    JsonNode points = null;
+    while (System.nanoTime() < deadline) {
+      String body = get(server, "histograms", "logdir", logdir, "run", "run-m", "tag", "moving");
+      points = new ObjectMapper().readTree(body).path("data");
+      if (points.size() == count) {
+        return points;
+      }
+      Thread.sleep(100);
+    }
+    assertThat(points).as("histogram points after %s", PICKUP).hasSize(count);
+    return points;
   }
 
   @Test

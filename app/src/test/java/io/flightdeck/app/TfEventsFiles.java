@@ -38,9 +38,25 @@ final class TfEventsFiles {
   TfEventsFiles histogram(
       double wallTime, long step, String tag, double sum, double[] limits, double[] counts)
       throws IOException {
+    return histogram(wallTime, step, tag, 0, 0, sum, limits, counts);
+  }
+
+  /** As above, with the histogram's minimum and maximum. */
+  TfEventsFiles histogram(
+      double wallTime,
+      long step,
+      String tag,
+      double min,
+      double max,
+      double sum,
+      double[] limits,
+      double[] counts)
+      throws IOException {
     byte[] histo =
         message(
             out -> {
+              out.writeDouble(1, min);
+              out.writeDouble(2, max);
               out.writeDouble(3, Arrays.stream(counts).sum());
               out.writeDouble(4, sum);
               packedDoubles(out, 6, limits);

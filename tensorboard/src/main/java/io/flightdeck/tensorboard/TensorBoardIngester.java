@@ -5,6 +5,7 @@ import io.flightdeck.model.StaleMarker;
 import io.flightdeck.storage.Appendable;
 import io.flightdeck.storage.Appender;
 import io.flightdeck.storage.SampleRejectedException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,8 @@ public final class TensorBoardIngester {
   public static final String HISTOGRAM_SUM = "tensorboard_histogram_sum";
   public static final String HISTOGRAM_STEP = "tensorboard_histogram_step";
   public static final String HISTOGRAM_QUANTILE = "tensorboard_histogram_quantile";
+  public static final String HISTOGRAM_BIN_EDGE = "tensorboard_histogram_bin_edge";
+  public static final String HISTOGRAM_BIN_COUNT = "tensorboard_histogram_bin_count";
   public static final String RESTART_STEP = "tensorboard_restart_step";
 
   /**
@@ -48,6 +51,12 @@ public final class TensorBoardIngester {
    * forever.
    */
   static final int MAX_BUCKET_BOUNDS = 1024;
+
+  /**
+   * The most bins a distribution-form point keeps exactly, by position ({@link
+   * #HISTOGRAM_BIN_COUNT}); a point with more is kept as its distribution only.
+   */
+  static final int MAX_EXACT_BINS = 1024;
 
   private final Appendable storage;
   private final SideStores stores;
@@ -208,6 +217,7 @@ public final class TensorBoardIngester {
         Ref ref = s.quantiles[q];
         ref.ref = append(ref.ref, ref.labels, t, values[q]);
       }
+      writeBins(s, p, t);
     }
     s.count.ref = append(s.count.ref, s.count.labels, t, total);
     // The histograms plugin's [k,3] form has no sum; leave a gap rather than store a NaN.
@@ -236,6 +246,61 @@ public final class TensorBoardIngester {
       ref.ref = append(ref.ref, ref.labels, t, cumulative);
     }
     s.inf.ref = append(s.inf.ref, s.inf.labels, t, total);
+  }
+
+  /**
+   * A distribution-form point also keeps its own bins by position, as TensorBoard's histogram view
+   * draws a legacy histogram: the empty bins at either end dropped, the first bin starting at the
+   * minimum and the last ending at the maximum ({@code [k,3]} tensors of contiguous bins, as TF2
+   * writes them, come out unchanged). Bin {@code j} spans {@code bin_edge{edge="j"}} to {@code
+   * bin_edge{edge="j+1"}} and holds {@code bin_count{bin="j"}}. Positions a point does not use get
+   * a staleness marker, so that no query mixes an earlier point's bins in.
+   */
+  private void writeBins(HistogramSeries s, HistogramPoint p, long t) {
+    int n = p.bucketCounts().size();
+    int first = 0;
+    while (first < n && p.bucketCount(first) <= 0) {
+      first++;
+    }
+    int last = n - 1;
+    while (last >= first && p.bucketCount(last) <= 0) {
+      last--;
+    }
+    int bins = last - first + 1;
+    if (bins > MAX_EXACT_BINS) {
+      bins = 0;
+    }
+    for (int j = 0; j < bins; j++) {
+      append(
+          position(s.binCounts, HISTOGRAM_BIN_COUNT, "bin", s.key, j), t, p.bucketCount(first + j));
+      double lower = j == 0 ? p.min() : p.bucketLimit(first + j - 1);
+      append(position(s.binEdges, HISTOGRAM_BIN_EDGE, "edge", s.key, j), t, lower);
+    }
+    if (bins > 0) {
+      append(position(s.binEdges, HISTOGRAM_BIN_EDGE, "edge", s.key, bins), t, p.max());
+    }
+    for (int j = bins; j < s.binCounts.size(); j++) {
+      append(s.binCounts.get(j), t, StaleMarker.VALUE);
+    }
+    for (int j = bins == 0 ? 0 : bins + 1; j < s.binEdges.size(); j++) {
+      append(s.binEdges.get(j), t, StaleMarker.VALUE);
+    }
+  }
+
+  private void append(Ref ref, long t, double v) {
+    ref.ref = append(ref.ref, ref.labels, t, v);
+  }
+
+  /** The series at {@code index} of a tag's positional series, created on first use. */
+  private Ref position(List<Ref> refs, String metric, String label, Key key, int index) {
+    while (refs.size() <= index) {
+      refs.add(
+          new Ref(
+              labels(metric, key, null).toBuilder()
+                  .set(label, Integer.toString(refs.size()))
+                  .build()));
+    }
+    return refs.get(index);
   }
 
   /**
@@ -432,6 +497,11 @@ public final class TensorBoardIngester {
 
     /** Once set, the tag is stored as its distribution, one series per basis point. */
     Ref[] quantiles;
+
+    /** A distribution-form tag's bins by position, as many as its widest point had. */
+    final List<Ref> binCounts = new ArrayList<>();
+
+    final List<Ref> binEdges = new ArrayList<>();
 
     /** Whether this layout would take the tag past {@code max} distinct bounds. */
     boolean wouldExceed(List<Double> limits, int max) {

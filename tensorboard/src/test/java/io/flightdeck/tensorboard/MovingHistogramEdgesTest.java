@@ -92,6 +92,61 @@ class MovingHistogramEdgesTest {
   }
 
   @Test
+  void distributionPointsKeepTheirExactBinsByPosition() {
+    for (int step = 0; step < 100; step++) {
+      ingester.write("r", tf2Histogram(step));
+    }
+    ingester.commit();
+    assertThat(count("tensorboard_histogram_bin_count")).isEqualTo(BUCKETS);
+    assertThat(count("tensorboard_histogram_bin_edge")).isEqualTo(BUCKETS + 1);
+    HistogramPoint last = tf2Histogram(99);
+    long t = lastSample(bin("edge", 0)).t();
+    assertThat(lastSample(bin("edge", 0)).v()).isEqualTo(last.min());
+    for (int j = 1; j <= BUCKETS; j++) {
+      // The last bin ends at the maximum, as TensorBoard draws a legacy histogram.
+      double upper = j == BUCKETS ? last.max() : last.bucketLimit(j - 1);
+      assertThat(lastSample(bin("edge", j)).v()).isEqualTo(upper);
+      assertThat(lastSample(bin("bin", j - 1)).v()).isEqualTo(1.0);
+      assertThat(lastSample(bin("bin", j - 1)).t()).isEqualTo(t);
+    }
+    // Only the points after the switch: the earlier ones have exact buckets by bound.
+    assertThat(storage.samples(bin("bin", 0))).hasSize(storage.samples(quantile("0.5")).size());
+  }
+
+  @Test
+  void aPointWithFewerBinsEndsTheUnusedPositionsAndDropsEmptyEnds() {
+    for (int step = 0; step < 100; step++) {
+      ingester.write("r", tf2Histogram(step));
+    }
+    // Legacy form: DBL_MAX as the last limit, empty bins at both ends (TensorBoard drops them).
+    ingester.write(
+        "r",
+        new HistogramPoint(
+            "w",
+            100,
+            T0 + 100,
+            -0.5,
+            0.7,
+            5,
+            1,
+            1,
+            List.of(-1.0, 0.0, 0.5, 1.0, Double.MAX_VALUE),
+            List.of(0.0, 2.0, 0.0, 3.0, 0.0)));
+    ingester.commit();
+    // Bins (-0.5, 0.0] 2, (0.0, 0.5] 0, (0.5, 0.7] 3: the minimum and maximum as outer edges.
+    assertThat(lastSample(bin("edge", 0)).v()).isEqualTo(-0.5);
+    assertThat(lastSample(bin("edge", 1)).v()).isEqualTo(0.0);
+    assertThat(lastSample(bin("edge", 2)).v()).isEqualTo(0.5);
+    assertThat(lastSample(bin("edge", 3)).v()).isEqualTo(0.7);
+    assertThat(lastSample(bin("bin", 0)).v()).isEqualTo(2.0);
+    assertThat(lastSample(bin("bin", 1)).v()).isEqualTo(0.0);
+    assertThat(lastSample(bin("bin", 2)).v()).isEqualTo(3.0);
+    assertThat(StaleMarker.is(lastSample(bin("bin", 3)).v())).isTrue();
+    assertThat(StaleMarker.is(lastSample(bin("edge", 4)).v())).isTrue();
+    assertThat(StaleMarker.is(lastSample(bin("edge", BUCKETS)).v())).isTrue();
+  }
+
+  @Test
   void fixedEdgesKeepTheirBucketsForever() {
     List<Double> limits = List.of(-1.0, 0.0, 1.0, Double.MAX_VALUE);
     for (int step = 0; step < 300; step++) {
@@ -102,6 +157,7 @@ class MovingHistogramEdgesTest {
     }
     ingester.commit();
     assertThat(count("tensorboard_histogram_quantile")).isZero();
+    assertThat(count("tensorboard_histogram_bin_count")).isZero();
     assertThat(
             storage.samples(
                 series("tensorboard_histogram_bucket").toBuilder().set("le", "0").build()))
@@ -110,6 +166,18 @@ class MovingHistogramEdgesTest {
 
   private long count(String metric) {
     return storage.series.keySet().stream().filter(l -> metric.equals(l.metricName())).count();
+  }
+
+  private Sample lastSample(Labels series) {
+    List<Sample> samples = storage.samples(series);
+    return samples.get(samples.size() - 1);
+  }
+
+  /** {@code bin_count{bin=index}} for "bin", {@code bin_edge{edge=index}} for "edge". */
+  private static Labels bin(String label, int index) {
+    String metric =
+        label.equals("bin") ? "tensorboard_histogram_bin_count" : "tensorboard_histogram_bin_edge";
+    return series(metric).toBuilder().set(label, Integer.toString(index)).build();
   }
 
   private static Labels quantile(String q) {
