@@ -3,8 +3,10 @@
 # the same bytes (every TFRecord's CRCs checked, nothing decoded), and the time a server watching
 # the logdir takes to make its first run queryable, measured in one run. Never part of the tests.
 #
-# Usage: bench/tensorboard-bench.sh [--size-mb N] [--keep]
+# Usage: bench/tensorboard-bench.sh [--size-mb N] [--edges fixed|moving] [--keep]
 #   --size-mb N   size of the synthetic logdir in MB (default 1024; 50 for a quick run)
+#   --edges E     histogram edges: fixed per layer as PyTorch's default bins (default), or moving,
+#                 30 even buckets between each histogram's min and max as TF2 writes them
 #   --keep        keep the logdir, data directories and logs (their path is printed)
 # Environment:
 #   JAVA_HOME       a JDK 21 or newer (else `java` on PATH must be one)
@@ -25,10 +27,12 @@ RESULTS="$ROOT/bench/results"
 JAR="$ROOT/bench/target/flightdeck-bench.jar"
 
 size_mb=1024
+edges=fixed
 keep=false
 while (($#)); do
   case "$1" in
     --size-mb) size_mb=$2; shift 2 ;;
+    --edges) edges=$2; shift 2 ;;
     --keep) keep=true; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
@@ -107,7 +111,8 @@ mkdir -p "$RESULTS"
 
 logdir="$WORK/logdir"
 log "generating a ${size_mb} MB logdir"
-generated=$("$JAVA" -cp "$JAR" io.flightdeck.bench.TensorBoardBench generate --out "$logdir" --size-mb "$size_mb")
+generated=$("$JAVA" -cp "$JAR" io.flightdeck.bench.TensorBoardBench generate --out "$logdir" \
+  --size-mb "$size_mb" --edges "$edges")
 log "$generated"
 runs=$(field runs "$generated")
 # Written out now: left dirty, the logdir's pages were flushed while the import ran, and its
@@ -154,6 +159,7 @@ awk -v bytes="$(field bytes "$raw")" -v records="$(field records "$raw")" \
   -v imp_cpu="$(sed -nE 's/.*cpu=([0-9.+]+).*/\1/p' <<<"$import_time")" \
   -v imp_rss="$(field rss_kib "$import_time")" -v first="$first_ms" -v last="$last_ms" \
   -v server_rss="$server_rss_kib" -v runs="$runs" -v size="$size_mb" -v summary="$summary" \
+  -v edges="$edges" \
   -v date="$(date -u '+%Y-%m-%d %H:%M UTC')" -v cpus="$(nproc)" \
   -v model="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)" \
   -v version="$(cd "$ROOT" && git describe --always --dirty 2>/dev/null || echo 'no commit yet')" '
@@ -163,7 +169,7 @@ awk -v bytes="$(field bytes "$raw")" -v records="$(field records "$raw")" \
   BEGIN {
     mb = bytes / 1e6; rc = sum(raw_cpu); ic = sum(imp_cpu)
     printf "# TensorBoard import benchmark, %s\n\n", date
-    printf "Logdir: %.1f MB in %d runs, %d records (bench/src/main/java/io/flightdeck/bench/SyntheticLogdir.java).\n", mb, runs, records
+    printf "Logdir: %.1f MB in %d runs, %d records, %s histogram edges (bench/src/main/java/io/flightdeck/bench/SyntheticLogdir.java).\n", mb, runs, records, edges
     printf "Machine: %d CPUs (%s). Flightdeck: %s.\n", cpus, model, version
     printf "Import summary: %s\n\n", summary
     print "| Metric | Raw scan (CRCs only) | flightdeck import | import/raw |"

@@ -17,7 +17,9 @@ import java.util.Random;
  * run logs {@value #SCALARS_PER_STEP} scalars; every {@value #HISTOGRAM_EVERY} steps a 30-bucket
  * histogram of {@value #HISTOGRAMS} layers; every {@value #TEXT_EVERY} steps a text sample. Runs
  * split the requested size evenly; their steps end at {@code endSeconds}, half a second apart.
- * Deterministic for a seed, except for the end time.
+ * Histogram edges are fixed per layer (PyTorch's default bins) or, with {@code movingEdges}, 30
+ * even buckets between each histogram's minimum and maximum, as TF2's {@code tf.summary.histogram}
+ * writes them. Deterministic for a seed, except for the end time.
  */
 final class SyntheticLogdir {
   static final int SCALARS_PER_STEP = 5;
@@ -38,11 +40,13 @@ final class SyntheticLogdir {
   record Written(int runs, long records, long bytes, long stepsPerRun) {}
 
   private final long seed;
+  private final boolean movingEdges;
   private final byte[] buffer = new byte[64 * 1024];
   private long records;
 
-  SyntheticLogdir(long seed) {
+  SyntheticLogdir(long seed, boolean movingEdges) {
     this.seed = seed;
+    this.movingEdges = movingEdges;
   }
 
   Written write(Path logdir, long totalBytes, int runs, double endSeconds) throws IOException {
@@ -121,32 +125,39 @@ final class SyntheticLogdir {
   }
 
   /**
-   * A legacy {@code histo} of a normal distribution with deviation {@code scale * spread}, over
-   * fixed edges spanning {@code ±3 scale}: the layout stays the same from step to step, as with
-   * PyTorch's default bins. (Edges that move at every step, as TF2's 30 even buckets between min
-   * and max do, make the ingester write every edge ever seen at every point.)
+   * A legacy {@code histo} of a normal distribution with deviation {@code scale * spread}. Fixed
+   * edges span {@code ±3 scale} and the layout stays the same from step to step, as with PyTorch's
+   * default bins; moving edges split this histogram's own range (about {@code ±3 sigma}, a little
+   * different at every step) into even buckets, so every point brings new edges.
    */
   private void histogram(
       TfRecordWriter out, double wall, long step, String tag, double scale, double spread)
       throws IOException {
     double sigma = scale * spread;
+    double low = -3 * sigma * (1 + 0.05 * Math.sin(step));
+    double high = 3 * sigma * (1 + 0.05 * Math.cos(step));
     double[] limits = new double[BUCKETS];
     double[] counts = new double[BUCKETS];
     double previous = 0;
     double n = 10_000;
     for (int i = 0; i < BUCKETS - 1; i++) {
-      limits[i] = scale * (-3 + 6.0 * (i + 1) / (BUCKETS - 1));
+      limits[i] =
+          movingEdges
+              ? low + (high - low) * (i + 1) / BUCKETS
+              : scale * (-3 + 6.0 * (i + 1) / (BUCKETS - 1));
       double cdf = n * normalCdf(limits[i] / sigma);
       counts[i] = Math.rint(cdf - previous);
       previous += counts[i];
     }
-    limits[BUCKETS - 1] = Double.MAX_VALUE;
+    limits[BUCKETS - 1] = movingEdges ? high : Double.MAX_VALUE;
     counts[BUCKETS - 1] = n - previous;
+    double min = movingEdges ? low : -3 * sigma;
+    double max = movingEdges ? high : 3 * sigma;
     byte[] histo =
         message(
             o -> {
-              o.writeDouble(1, -3 * sigma);
-              o.writeDouble(2, 3 * sigma);
+              o.writeDouble(1, min);
+              o.writeDouble(2, max);
               o.writeDouble(3, n);
               o.writeDouble(4, 0.001 * step);
               o.writeDouble(5, n * sigma * sigma);

@@ -10,7 +10,7 @@ import java.util.Set;
  * Command line of the TensorBoard import benchmark, driven by {@code bench/tensorboard-bench.sh}:
  *
  * <pre>
- * generate --out DIR --size-mb N [--runs R] [--seed 42]
+ * generate --out DIR --size-mb N [--runs R] [--seed 42] [--edges fixed|moving]
  * scan     --logdir DIR
  * </pre>
  *
@@ -18,7 +18,8 @@ import java.util.Set;
  */
 public final class TensorBoardBench {
   private static final String USAGE =
-      "usage: generate --out DIR --size-mb N [--runs R] [--seed N] | scan --logdir DIR";
+      "usage: generate --out DIR --size-mb N [--runs R] [--seed N] [--edges fixed|moving]"
+          + " | scan --logdir DIR";
 
   private TensorBoardBench() {}
 
@@ -41,7 +42,11 @@ public final class TensorBoardBench {
   }
 
   private static void generate(Map<String, String> options) throws Exception {
-    allow(options, "out", "size-mb", "runs", "seed");
+    allow(options, "out", "size-mb", "runs", "seed", "edges");
+    String edges = options.getOrDefault("edges", "fixed");
+    if (!edges.equals("fixed") && !edges.equals("moving")) {
+      throw new IllegalArgumentException("--edges must be fixed or moving, got " + edges);
+    }
     long sizeMb = Long.parseLong(required(options, "size-mb"));
     // Many runs, one per 16 MB and at least 8, as a sweep of trials makes.
     int runs =
@@ -51,7 +56,7 @@ public final class TensorBoardBench {
     long seed = Long.parseLong(options.getOrDefault("seed", "42"));
     long began = System.nanoTime();
     SyntheticLogdir.Written w =
-        new SyntheticLogdir(seed)
+        new SyntheticLogdir(seed, edges.equals("moving"))
             .write(
                 Path.of(required(options, "out")),
                 sizeMb * 1_000_000,
