@@ -151,7 +151,8 @@ public final class BlockImport implements Appendable {
   }
 
   /**
-   * Takes a committed batch; writes blocks when the buffer is full.
+   * Takes a committed batch, clearing its series' pending state; writes blocks when the buffer is
+   * full.
    *
    * <p>An open chunk holds its samples as they came (16 bytes each), against a few bits once
    * encoded; imports write series by series (a run's, then the next run's), so a series that got no
@@ -172,6 +173,7 @@ public final class BlockImport implements Appendable {
         withOpenChunk.add(s);
       }
       s.lastCommit = commits;
+      s.pendingMaxTime = Long.MIN_VALUE;
       bufferedBytes += s.append(batch.time(i), batch.value(i));
     }
     batch.clear();
