@@ -46,9 +46,10 @@ final class CommonEventDecoder {
    */
   EventDecoder.DecodedEvent decode(
       byte[] bytes, int offset, int length, Map<String, String> pluginByTag) {
-    EventDecoder.DecodedEvent scalar = simpleScalar(bytes, offset, length, pluginByTag);
+    ScalarPoint scalar = simpleScalar(bytes, offset, length, pluginByTag);
     if (scalar != null) {
-      return scalar;
+      return new EventDecoder.DecodedEvent(
+          scalar.wallTimeSeconds(), scalar.step(), null, List.of(scalar));
     }
     buf = bytes;
     pos = offset;
@@ -101,8 +102,7 @@ final class CommonEventDecoder {
    * one-byte lengths, as the writers lay it out. Null for any other layout, which the field loop
    * then reads (C1 keeps that loop's position in a field, loaded and stored at every byte).
    */
-  private EventDecoder.DecodedEvent simpleScalar(
-      byte[] b, int offset, int length, Map<String, String> pluginByTag) {
+  ScalarPoint simpleScalar(byte[] b, int offset, int length, Map<String, String> pluginByTag) {
     int end = offset + length;
     if (length < 9 || b[offset] != EVENT_WALL_TIME) {
       return null;
@@ -144,8 +144,7 @@ final class CommonEventDecoder {
       return null;
     }
     float value = Float.intBitsToFloat(littleEndian32(b, end - 4));
-    return new EventDecoder.DecodedEvent(
-        wallTime, step, null, List.of(new ScalarPoint(tag, step, wallTime, value)));
+    return new ScalarPoint(tag, step, wallTime, value);
   }
 
   private boolean summary(
