@@ -46,6 +46,11 @@ final class CommonEventDecoder {
    */
   EventDecoder.DecodedEvent decode(
       byte[] bytes, int offset, int length, Map<String, String> pluginByTag) {
+    ScalarPoint scalar = simpleScalar(bytes, offset, length, pluginByTag);
+    if (scalar != null) {
+      return new EventDecoder.DecodedEvent(
+          scalar.wallTimeSeconds(), scalar.step(), null, List.of(scalar));
+    }
     buf = bytes;
     pos = offset;
     int end = offset + length;
@@ -89,6 +94,57 @@ final class CommonEventDecoder {
         step,
         null,
         eventPoints.size() == 1 ? List.of(eventPoints.get(0)) : List.copyOf(eventPoints));
+  }
+
+  /**
+   * The most common event of all, read in one pass over local variables: wall_time, an optional
+   * step, and a summary of one value holding a tag and a {@code simple_value}, in that order, with
+   * one-byte lengths, as the writers lay it out. Null for any other layout, which the field loop
+   * then reads (C1 keeps that loop's position in a field, loaded and stored at every byte).
+   */
+  ScalarPoint simpleScalar(byte[] b, int offset, int length, Map<String, String> pluginByTag) {
+    int end = offset + length;
+    if (length < 9 || b[offset] != EVENT_WALL_TIME) {
+      return null;
+    }
+    double wallTime = Double.longBitsToDouble(littleEndian64(b, offset + 1));
+    int p = offset + 9;
+    long step = 0;
+    if (p < end && b[p] == EVENT_STEP) {
+      p++;
+      int shift = 0;
+      while (true) {
+        if (p == end || shift == 70) {
+          return null;
+        }
+        byte next = b[p++];
+        step |= (long) (next & 0x7f) << shift;
+        if (next >= 0) {
+          break;
+        }
+        shift += 7;
+      }
+    }
+    // Three nested one-byte lengths, each reaching exactly to the event's end, then the float.
+    if (end - p < 6 + 5
+        || b[p] != EVENT_SUMMARY
+        || b[p + 1] != end - p - 2
+        || b[p + 2] != SUMMARY_VALUE
+        || b[p + 3] != end - p - 4
+        || b[p + 4] != VALUE_TAG) {
+      return null;
+    }
+    int tagStart = p + 6;
+    int tagLength = b[p + 5];
+    if (tagLength < 0 || tagStart + tagLength != end - 5 || b[end - 5] != VALUE_SIMPLE) {
+      return null;
+    }
+    String tag = tags.get(b, tagStart, tagLength);
+    if (tag == null || "hparams".equals(pluginByTag.get(tag))) {
+      return null;
+    }
+    float value = Float.intBitsToFloat(littleEndian32(b, end - 4));
+    return new ScalarPoint(tag, step, wallTime, value);
   }
 
   private boolean summary(
@@ -260,9 +316,12 @@ final class CommonEventDecoder {
     return 0;
   }
 
-  /** Written out byte by byte: C1 runs a loop's compare and jump per byte. */
   private long littleEndian64(int at) {
-    byte[] b = buf;
+    return littleEndian64(buf, at);
+  }
+
+  /** Written out byte by byte: C1 runs a loop's compare and jump per byte. */
+  private static long littleEndian64(byte[] b, int at) {
     return (b[at] & 0xffL)
         | (b[at + 1] & 0xffL) << 8
         | (b[at + 2] & 0xffL) << 16
@@ -274,7 +333,10 @@ final class CommonEventDecoder {
   }
 
   private int littleEndian32(int at) {
-    byte[] b = buf;
+    return littleEndian32(buf, at);
+  }
+
+  private static int littleEndian32(byte[] b, int at) {
     return (b[at] & 0xff) | (b[at + 1] & 0xff) << 8 | (b[at + 2] & 0xff) << 16 | b[at + 3] << 24;
   }
 }

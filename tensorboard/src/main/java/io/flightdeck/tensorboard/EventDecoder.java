@@ -44,6 +44,14 @@ final class EventDecoder {
     return event != null ? event : decodeAny(bytes, offset, length);
   }
 
+  /**
+   * The event's point if it is a plain {@code simple_value} scalar, the most common event by far,
+   * else null (then {@link #decode} it): the point alone, without an event and a list around it.
+   */
+  ScalarPoint simpleScalar(byte[] bytes, int offset, int length) {
+    return common.simpleScalar(bytes, offset, length, pluginByTag);
+  }
+
   /** The general path, for every event: {@link #decode} without the shortcut of common events. */
   DecodedEvent decodeAny(byte[] bytes, int offset, int length) throws IOException {
     CodedInputStream in = CodedInputStream.newInstance(bytes, offset, length);

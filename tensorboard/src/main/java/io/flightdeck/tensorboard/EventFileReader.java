@@ -60,6 +60,11 @@ public final class EventFileReader {
   }
 
   private boolean decode(TfRecordReader.Record record, EventListener listener) {
+    ScalarPoint scalar = decoder.simpleScalar(record.buffer(), record.start(), record.length());
+    if (scalar != null) {
+      listener.point(scalar);
+      return true;
+    }
     EventDecoder.DecodedEvent event;
     try {
       event = decoder.decode(record.buffer(), record.start(), record.length());

@@ -7,7 +7,9 @@ import java.util.Arrays;
 /**
  * The tag strings of one run by their UTF-8 bytes: a run logs the same few tags in every event, so
  * a lookup replaces decoding a string per value. Direct-mapped and fixed in size: a tag that
- * collides with another is decoded again, never wrong. Not thread-safe.
+ * collides with another is decoded again, never wrong. A run also logs its tags in the same order
+ * at every step, so each lookup first tries the tag that followed the previous one last time, which
+ * spares hashing the bytes. Not thread-safe.
  */
 final class TagCache {
   private static final int SLOTS = 1024;
@@ -15,8 +17,20 @@ final class TagCache {
   private final byte[][] keys = new byte[SLOTS][];
   private final String[] values = new String[SLOTS];
 
+  /** The slot looked up right after each slot, the last time. */
+  private final int[] following = new int[SLOTS];
+
+  private int previous;
+
   /** The tag in {@code bytes[offset, offset + length)}, or null when it is not valid UTF-8. */
   String get(byte[] bytes, int offset, int length) {
+    int guess = following[previous];
+    byte[] guessed = keys[guess];
+    if (guessed != null
+        && Arrays.equals(guessed, 0, guessed.length, bytes, offset, offset + length)) {
+      previous = guess;
+      return values[guess];
+    }
     int hash = 1;
     for (int i = offset; i < offset + length; i++) {
       hash = 31 * hash + bytes[i];
@@ -24,6 +38,7 @@ final class TagCache {
     int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
     byte[] key = keys[slot];
     if (key != null && Arrays.equals(key, 0, key.length, bytes, offset, offset + length)) {
+      follow(slot);
       return values[slot];
     }
     ByteString copy = ByteString.copyFrom(bytes, offset, length);
@@ -33,6 +48,12 @@ final class TagCache {
     String tag = copy.toString(StandardCharsets.UTF_8);
     keys[slot] = copy.toByteArray();
     values[slot] = tag;
+    follow(slot);
     return tag;
+  }
+
+  private void follow(int slot) {
+    following[previous] = slot;
+    previous = slot;
   }
 }

@@ -173,11 +173,12 @@ public final class TensorBoardIngester {
   }
 
   private void writeScalar(RunSeries run, ScalarPoint p) {
-    ScalarSeries s = run.scalars.get(p.tag());
+    ScalarSeries s = run.scalar(p.tag());
     if (s == null) {
       s = scalarSeries(new Key(run.run, p.tag()));
       run.scalars.put(p.tag(), s);
     }
+    run.wrote(s);
     long t = s.clock.next(p.wallTimeSeconds());
     s.valueRef = append(s.valueRef, s.value, t, p.value());
     s.stepRef = append(s.stepRef, s.step, t, p.step());
@@ -371,7 +372,7 @@ public final class TensorBoardIngester {
 
   private ScalarSeries scalarSeries(Key key) {
     return new ScalarSeries(
-        labels(SCALAR, key, null), labels(SCALAR_STEP, key, null), restarts(key));
+        key.tag, labels(SCALAR, key, null), labels(SCALAR_STEP, key, null), restarts(key));
   }
 
   private HistogramSeries histogramSeries(Key key) {
@@ -409,9 +410,36 @@ public final class TensorBoardIngester {
     final Map<String, ScalarSeries> scalars = new HashMap<>();
     final Map<String, HistogramSeries> histograms = new HashMap<>();
 
+    /** The scalar series written last: a run logs its tags in the same order at every step. */
+    private ScalarSeries lastScalar;
+
     RunSeries(String run) {
       this.run = run;
     }
+
+    /** The tag's scalar series, or null; tries the one written after the last one first. */
+    ScalarSeries scalar(String tag) {
+      ScalarSeries guess = lastScalar == null ? null : lastScalar.next;
+      // Decoders give a run's tag as one String, so a right guess is equal by reference.
+      return guess != null && guess.tag.equals(tag) ? guess : scalars.get(tag);
+    }
+
+    void wrote(ScalarSeries s) {
+      if (lastScalar != null) {
+        lastScalar.next = s;
+      }
+      lastScalar = s;
+    }
+  }
+
+  /**
+   * {@code (long) Math.floor(x)}: C1 calls {@code StrictMath.floor}'s bit manipulations for that,
+   * once per point. A conversion truncates toward zero, one too high for a negative fraction; at or
+   * below -2^63 it already gives the lowest long.
+   */
+  static long floorToLong(double x) {
+    long truncated = (long) x;
+    return truncated > x && truncated != Long.MIN_VALUE ? truncated - 1 : truncated;
   }
 
   /** Makes a series' timestamps strictly increasing, the same way on every read. */
@@ -419,7 +447,7 @@ public final class TensorBoardIngester {
     private long last = Long.MIN_VALUE;
 
     long next(double wallTimeSeconds) {
-      long wall = (long) Math.floor(wallTimeSeconds * 1000);
+      long wall = floorToLong(wallTimeSeconds * 1000);
       last = wall > last ? wall : last + 1;
       return last;
     }
@@ -455,6 +483,7 @@ public final class TensorBoardIngester {
   }
 
   private static final class ScalarSeries {
+    final String tag;
     final Labels value;
     final Labels step;
     final Restarts restarts;
@@ -462,7 +491,11 @@ public final class TensorBoardIngester {
     long valueRef;
     long stepRef;
 
-    ScalarSeries(Labels value, Labels step, Restarts restarts) {
+    /** The run's scalar series written after this one, the last time. */
+    ScalarSeries next;
+
+    ScalarSeries(String tag, Labels value, Labels step, Restarts restarts) {
+      this.tag = tag;
       this.value = value;
       this.step = step;
       this.restarts = restarts;

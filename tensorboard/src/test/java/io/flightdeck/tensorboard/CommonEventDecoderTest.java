@@ -116,6 +116,25 @@ class CommonEventDecoderTest {
     check(events);
   }
 
+  /**
+   * Scalar events of any step, wall time, value and tag: those with short tags take the one-pass
+   * scalar read, the rest the field loop, and all decode as by the general path.
+   */
+  @Property(tries = 300)
+  void scalarEventsDecodeAsByTheGeneralPath(
+      @ForAll @Size(max = 20) List<@Size(max = 140) String> tags,
+      @ForAll long step,
+      @ForAll double wallTime,
+      @ForAll float value) {
+    List<byte[]> events = new ArrayList<>();
+    for (String tag : tags) {
+      events.add(
+          EventBytes.summaryEvent(
+              wallTime, step, EventBytes.value(tag, null, null, v -> v.fixed32Float(2, value))));
+    }
+    check(events);
+  }
+
   @Provide
   Arbitrary<List<int[]>> damage() {
     Arbitrary<int[]> flip =

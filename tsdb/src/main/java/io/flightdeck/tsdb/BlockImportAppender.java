@@ -88,8 +88,7 @@ final class BlockImportAppender implements Appender {
   public void commit() {
     ensureOpen();
     finished = true;
-    clearPending();
-    owner.commit(batch);
+    owner.commit(batch); // clears the pending state in the same pass
   }
 
   @Override
