@@ -88,9 +88,9 @@ public final class Head {
     }
   }
 
-  private HeadSeries create(int id, Labels given) {
-    Labels labels = postings.add(id, given);
+  private HeadSeries create(int id, Labels labels) {
     HeadSeries series = new HeadSeries(id, labels, blockRange);
+    postings.add(id, labels);
     byId.put(id, series);
     byLabels.put(labels, series);
     seriesPerMetric.computeIfAbsent(series.metricName, m -> new AtomicInteger()).incrementAndGet();

@@ -18,45 +18,22 @@ import org.roaringbitmap.RoaringBitmap;
  */
 final class MemPostings implements PostingsSelector.Source {
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
-  private final NavigableMap<String, NavigableMap<String, RoaringBitmap>> byName = new TreeMap<>();
+  private final Map<String, NavigableMap<String, RoaringBitmap>> byName = new TreeMap<>();
   private final RoaringBitmap all = new RoaringBitmap();
 
-  /**
-   * Indexes the series, and returns its labels made of the index's own strings: every series with a
-   * pair then holds the same two instances, so the head keeps one copy of each name and value, and
-   * sorting or merging label sets finds equal strings by reference.
-   */
-  Labels add(int id, Labels labels) {
-    String[] pairs = new String[labels.size() * 2];
+  void add(int id, Labels labels) {
     lock.writeLock().lock();
     try {
       all.add(id);
       for (int i = 0; i < labels.size(); i++) {
-        Map.Entry<String, NavigableMap<String, RoaringBitmap>> name =
-            existing(byName, labels.name(i));
-        if (name == null) {
-          byName.put(labels.name(i), new TreeMap<>());
-          name = existing(byName, labels.name(i));
-        }
-        Map.Entry<String, RoaringBitmap> value = existing(name.getValue(), labels.value(i));
-        if (value == null) {
-          name.getValue().put(labels.value(i), new RoaringBitmap());
-          value = existing(name.getValue(), labels.value(i));
-        }
-        value.getValue().add(id);
-        pairs[2 * i] = name.getKey();
-        pairs[2 * i + 1] = value.getKey();
+        byName
+            .computeIfAbsent(labels.name(i), n -> new TreeMap<>())
+            .computeIfAbsent(labels.value(i), v -> new RoaringBitmap())
+            .add(id);
       }
     } finally {
       lock.writeLock().unlock();
     }
-    return Labels.fromSortedPairs(pairs);
-  }
-
-  /** The entry for {@code key} as stored, with the map's own key instance; null when absent. */
-  private static <V> Map.Entry<String, V> existing(NavigableMap<String, V> map, String key) {
-    Map.Entry<String, V> entry = map.ceilingEntry(key);
-    return entry != null && entry.getKey().equals(key) ? entry : null;
   }
 
   void remove(int id, Labels labels) {
