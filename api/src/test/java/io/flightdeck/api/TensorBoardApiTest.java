@@ -255,16 +255,7 @@ class TensorBoardApiTest {
                 series("tensorboard_histogram_quantile", "a", "m", "quantile", "1"),
                 new long[] {T + 1000},
                 new double[] {2});
-    FakeExchange r =
-        get(
-            new TensorBoardApi(switched, texts, images, hparams),
-            "/histograms",
-            "logdir",
-            LOGDIR,
-            "run",
-            "a",
-            "tag",
-            "m");
+    FakeExchange r = histogramsOfTagM(switched);
     assertThat(r.body)
         .isEqualTo(
             "{\"status\":\"success\",\"data\":["
@@ -319,22 +310,26 @@ class TensorBoardApiTest {
                 series("tensorboard_histogram_bin_count", "a", "m", "bin", "x"),
                 second,
                 new double[] {99});
-    FakeExchange r =
-        get(
-            new TensorBoardApi(switched, texts, images, hparams),
-            "/histograms",
-            "logdir",
-            LOGDIR,
-            "run",
-            "a",
-            "tag",
-            "m");
+    FakeExchange r = histogramsOfTagM(switched);
     assertThat(r.body)
         .isEqualTo(
             "{\"status\":\"success\",\"data\":["
                 + "{\"step\":2,\"wall_time\":1700000001,\"count\":\"5\",\"buckets\":["
                 + "[\"-1\",\"0.5\",\"4\"],[\"0.5\",\"2\",\"1\"]],\"distribution\":["
                 + "[\"0\",\"-1\"],[\"1\",\"2\"]]}]}");
+  }
+
+  /** The histograms of run "a", tag "m", from the given storage. */
+  private FakeExchange histogramsOfTagM(MemoryStorage storage) {
+    return get(
+        new TensorBoardApi(storage, texts, images, hparams),
+        "/histograms",
+        "logdir",
+        LOGDIR,
+        "run",
+        "a",
+        "tag",
+        "m");
   }
 
   @Test

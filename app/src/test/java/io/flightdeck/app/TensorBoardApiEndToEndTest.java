@@ -77,13 +77,7 @@ class TensorBoardApiEndToEndTest {
   void endpointsAnswerForAWatchedLogdir() throws Exception {
     Path logdir = writeLogdir();
     String l = logdir.toString();
-    try (FlightdeckServerProcess server =
-        FlightdeckServerProcess.start(
-            dir.resolve("data"),
-            Files.createFile(dir.resolve("server.log")),
-            "--tensorboard.logdir=" + logdir,
-            "--tensorboard.poll-interval=200ms")) {
-      server.awaitReady();
+    try (FlightdeckServerProcess server = watching(logdir)) {
       String runs =
           "{\"status\":\"success\",\"data\":["
               + ("{\"logdir\":\"" + l + "\",\"run\":\"run-a\",\"tags\":[")
@@ -191,13 +185,7 @@ class TensorBoardApiEndToEndTest {
     }
     Files.write(run.resolve("events.out.tfevents.1.host"), events.bytes());
     String l = logdir.toString();
-    try (FlightdeckServerProcess server =
-        FlightdeckServerProcess.start(
-            dir.resolve("data"),
-            Files.createFile(dir.resolve("server.log")),
-            "--tensorboard.logdir=" + logdir,
-            "--tensorboard.poll-interval=200ms")) {
-      server.awaitReady();
+    try (FlightdeckServerProcess server = watching(logdir)) {
       JsonNode points = awaitHistogramPoints(server, l, steps);
       JsonNode last = points.get(steps - 1);
       assertThat(last.path("distribution").size()).as("stored as its distribution").isEqualTo(9);
@@ -265,6 +253,23 @@ class TensorBoardApiEndToEndTest {
               org.assertj.core.groups.Tuple.tuple(0L, List.of("hello world")),
               org.assertj.core.groups.Tuple.tuple(5L, List.of("goodbye world")));
     }
+  }
+
+  /** A ready server on an empty data directory, watching the logdir. */
+  private FlightdeckServerProcess watching(Path logdir) throws Exception {
+    FlightdeckServerProcess server =
+        FlightdeckServerProcess.start(
+            dir.resolve("data"),
+            Files.createFile(dir.resolve("server.log")),
+            "--tensorboard.logdir=" + logdir,
+            "--tensorboard.poll-interval=200ms");
+    try {
+      server.awaitReady();
+    } catch (Exception | AssertionError e) {
+      server.close();
+      throw e;
+    }
+    return server;
   }
 
   private static String get(FlightdeckServerProcess server, String endpoint, String... params)

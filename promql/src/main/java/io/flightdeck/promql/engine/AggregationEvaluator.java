@@ -131,15 +131,27 @@ final class AggregationEvaluator {
         if (!cells.seen(cell)) {
           continue;
         }
-        if (outputs[g] == null) {
-          outputs[g] = new EvalSeries(groupLabels.get(g), false, Math.min(steps, 64));
-        }
-        outputs[g].dropName |= cells.dropName(cell);
-        outputs[g].add(ev.stepTime(step), cells.result(cell, params == null ? 0 : params[step]));
+        emit(outputs, groupLabels, g, cells, cell, step, params);
         produced++;
       }
     }
     ev.ctx.budget.take(produced);
+  }
+
+  /** Adds group {@code g}'s result at {@code step}, held in {@code cell}, to its output series. */
+  private void emit(
+      EvalSeries[] outputs,
+      List<Labels> groupLabels,
+      int g,
+      FoldingCells cells,
+      int cell,
+      int step,
+      double[] params) {
+    if (outputs[g] == null) {
+      outputs[g] = new EvalSeries(groupLabels.get(g), false, Math.min(ev.numSteps, 64));
+    }
+    outputs[g].dropName |= cells.dropName(cell);
+    outputs[g].add(ev.stepTime(step), cells.result(cell, params == null ? 0 : params[step]));
   }
 
   /** The step a sample of an evaluated series stands at: its timestamp is that step's time. */
@@ -180,11 +192,7 @@ final class AggregationEvaluator {
         if (!cells.seen(g)) {
           continue;
         }
-        if (outputs[g] == null) {
-          outputs[g] = new EvalSeries(groupLabels.get(g), false, Math.min(ev.numSteps, 64));
-        }
-        outputs[g].dropName |= cells.dropName(g);
-        outputs[g].add(ts, cells.result(g, params == null ? 0 : params[step]));
+        emit(outputs, groupLabels, g, cells, g, step, params);
         produced++;
       }
       ev.ctx.budget.take(produced);
