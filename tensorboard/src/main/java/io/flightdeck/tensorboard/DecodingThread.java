@@ -3,8 +3,6 @@ package io.flightdeck.tensorboard;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 
 /**
  * Reads and decodes the event files of a logdir's runs, in run and file name order, on a thread of
@@ -39,7 +37,7 @@ final class DecodingThread implements AutoCloseable {
   /** The decoding thread failed unexpectedly; the consumer rethrows. */
   record Crashed(RuntimeException cause) implements Item {}
 
-  private final BlockingQueue<Item> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES);
+  private final HandOffQueue<Item> queue = new HandOffQueue<>(QUEUED_BATCHES);
   private final Thread thread;
 
   DecodingThread(List<TensorBoardRun> runs) {

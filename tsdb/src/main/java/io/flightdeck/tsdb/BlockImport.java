@@ -71,13 +71,17 @@ public final class BlockImport implements Appendable {
   /** The series holding an open chunk: at most a few hundred at a time (see {@link #commit}). */
   private final List<ImportedSeries> withOpenChunk = new ArrayList<>();
 
-  private final SampleColumns<ImportedSeries> batch = new SampleColumns<>(1024);
+  /** The series the open appender gave samples, each once: one list serves every batch. */
+  private final List<ImportedSeries> touched = new ArrayList<>();
+
+  private final OpenChunkArrays openChunkArrays = new OpenChunkArrays();
 
   /** The blocks there before the import began: re-imported samples may be in them. */
   private final Set<String> earlierBlocks = new HashSet<>();
 
   private long bufferedBytes;
   private long commits;
+  private long batches;
   private long blocksWritten;
   private boolean appenderOpen;
   private boolean finished;
@@ -114,7 +118,7 @@ public final class BlockImport implements Appendable {
     }
     appenderOpen = true;
     return new BlockImportAppender(
-        this, options.clock().millis() + options.futureTolerance().toMillis(), batch);
+        this, ++batches, options.clock().millis() + options.futureTolerance().toMillis(), touched);
   }
 
   /** Compressed samples waiting to be written, with their per-chunk overhead. */
@@ -140,7 +144,7 @@ public final class BlockImport implements Appendable {
         throw new InvalidLabelsException(
             StorageException.withContext("series has no metric name (__name__)", "series", labels));
       }
-      s = new ImportedSeries(seriesCount + 1, labels, window);
+      s = new ImportedSeries(seriesCount + 1, labels, window, openChunkArrays);
       if (seriesCount == byRef.length) {
         byRef = Arrays.copyOf(byRef, 2 * seriesCount);
       }
@@ -151,19 +155,17 @@ public final class BlockImport implements Appendable {
   }
 
   /**
-   * Takes a committed batch, clearing its series' pending state; writes blocks when the buffer is
-   * full.
+   * Takes a committed batch: its series encode the chunks it completed; writes blocks when the
+   * buffer is full.
    *
    * <p>An open chunk holds its samples as they came (16 bytes each), against a few bits once
    * encoded; imports write series by series (a run's, then the next run's), so a series that got no
    * sample in the last {@link #IDLE_COMMITS} commits is likely done for a while: its chunk is
    * encoded then instead of at the flush, which keeps few chunks open whatever the import's size.
    */
-  void commit(SampleColumns<ImportedSeries> batch) {
+  void commit() {
     commits++;
-    int size = batch.size();
-    for (int i = 0; i < size; i++) {
-      ImportedSeries s = batch.series(i);
+    for (ImportedSeries s : touched) {
       if (!s.listed) {
         s.listed = true;
         buffered.add(s);
@@ -173,10 +175,9 @@ public final class BlockImport implements Appendable {
         withOpenChunk.add(s);
       }
       s.lastCommit = commits;
-      s.pendingMaxTime = Long.MIN_VALUE;
-      bufferedBytes += s.append(batch.time(i), batch.value(i));
+      bufferedBytes += s.commitPending();
     }
-    batch.clear();
+    touched.clear();
     appenderOpen = false;
     sealIdleSeries();
     if (bufferedBytes > maxBufferedBytes) {
@@ -201,7 +202,11 @@ public final class BlockImport implements Appendable {
     withOpenChunk.subList(kept, withOpenChunk.size()).clear();
   }
 
-  void rolledBack() {
+  void rollback() {
+    for (ImportedSeries s : touched) {
+      s.rollbackPending();
+    }
+    touched.clear();
     appenderOpen = false;
   }
 
@@ -209,8 +214,13 @@ public final class BlockImport implements Appendable {
    * Writes every buffered sample to blocks, one per block-range window, and empties the buffer. The
    * windows are written in parallel, one per core. The blocks are durable and queryable when this
    * returns.
+   *
+   * @throws IllegalStateException while an appender is open: its samples are not committed yet
    */
   public void flush() throws IOException {
+    if (appenderOpen) {
+      throw new IllegalStateException("an appender of the import is still open");
+    }
     flush(true);
   }
 

@@ -7,27 +7,32 @@ import io.flightdeck.storage.DuplicateSampleException;
 import io.flightdeck.storage.OutOfOrderSampleException;
 import io.flightdeck.storage.SampleTooFarInFutureException;
 import io.flightdeck.storage.StorageException;
+import java.util.List;
 
 /**
- * One batch of a {@link BlockImport}: checked sample by sample as it arrives, handed to the import
- * on commit. The newest pending sample of each series lives on the series itself (one appender at a
- * time), so a check costs no lookup beyond the series.
+ * One batch of a {@link BlockImport}: each sample is checked as it arrives and goes straight into
+ * its series' open chunk, pending until the commit (a rollback truncates it away again). Only one
+ * appender is open at a time, so a series' newest sample, pending or not, is all a check needs.
  */
 final class BlockImportAppender implements Appender {
   private final BlockImport owner;
+  private final long batch;
   private final long latestAccepted;
-  private final SampleColumns<ImportedSeries> batch;
+  private final List<ImportedSeries> touched;
   private boolean finished;
 
   /**
+   * @param batch this appender's number, unique within the import
    * @param latestAccepted newest timestamp taken (the clock plus the future tolerance when the
    *     batch began)
-   * @param batch the import's batch, empty, for this appender's samples
+   * @param touched the import's list for the series given samples, empty, each added once
    */
-  BlockImportAppender(BlockImport owner, long latestAccepted, SampleColumns<ImportedSeries> batch) {
+  BlockImportAppender(
+      BlockImport owner, long batch, long latestAccepted, List<ImportedSeries> touched) {
     this.owner = owner;
-    this.latestAccepted = latestAccepted;
     this.batch = batch;
+    this.latestAccepted = latestAccepted;
+    this.touched = touched;
   }
 
   @Override
@@ -45,12 +50,10 @@ final class BlockImportAppender implements Appender {
               latestAccepted));
     }
     ImportedSeries s = owner.series(ref, labels);
-    boolean pending = s.pendingMaxTime != Long.MIN_VALUE;
-    long last = pending ? s.pendingMaxTime : s.maxTime();
+    long last = s.maxTime();
     if (t <= last) {
-      double lastValue = pending ? s.pendingLastValue : s.lastValue();
       if (t == last) {
-        if (Double.doubleToRawLongBits(v) == Double.doubleToRawLongBits(lastValue)) {
+        if (Double.doubleToRawLongBits(v) == Double.doubleToRawLongBits(s.lastValue())) {
           return s.ref;
         }
         throw new DuplicateSampleException(
@@ -71,9 +74,11 @@ final class BlockImportAppender implements Appender {
               "newest",
               last));
     }
-    s.pendingMaxTime = t;
-    s.pendingLastValue = v;
-    batch.add(s, t, v);
+    if (s.lastBatch != batch) {
+      s.lastBatch = batch;
+      touched.add(s);
+    }
+    s.append(t, v);
     return s.ref;
   }
 
@@ -88,22 +93,14 @@ final class BlockImportAppender implements Appender {
   public void commit() {
     ensureOpen();
     finished = true;
-    owner.commit(batch); // clears the pending state in the same pass
+    owner.commit();
   }
 
   @Override
   public void rollback() {
     ensureOpen();
     finished = true;
-    clearPending();
-    batch.clear();
-    owner.rolledBack();
-  }
-
-  private void clearPending() {
-    for (int i = 0; i < batch.size(); i++) {
-      batch.series(i).pendingMaxTime = Long.MIN_VALUE;
-    }
+    owner.rollback();
   }
 
   private void ensureOpen() {

@@ -6,17 +6,17 @@ import io.flightdeck.tsdb.block.EncodedChunk;
 import io.flightdeck.tsdb.block.EncodedChunkedSeries;
 import io.flightdeck.tsdb.chunk.ChunkDecoder;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
 /**
  * One series of a {@link BlockImport}: the samples buffered since the last flush, in chunks that
  * never cross a block window, so a flush hands each window exactly its chunks. The open chunk's
- * samples are kept as they came; a full chunk is encoded once, as a block stores it (decimal or
- * XOR, see {@link EncodedChunk#of}), so a flush writes its bytes without decoding or encoding
- * anything (see {@link EncodedChunkedSeries}). The newest timestamp and value outlive a flush:
- * samples must keep increasing across flushes. Not thread-safe.
+ * samples are kept as they came, the appender's uncommitted ones after them; a commit encodes the
+ * chunks it completed, once, as a block stores them (decimal or XOR, see {@link EncodedChunk#of}),
+ * so a flush writes their bytes without decoding or encoding anything (see {@link
+ * EncodedChunkedSeries}), and a rollback only truncates the open chunk. The newest timestamp and
+ * value outlive a flush: samples must keep increasing across flushes. Not thread-safe.
  */
 final class ImportedSeries {
   /** Samples per chunk, as in blocks. */
@@ -28,18 +28,26 @@ final class ImportedSeries {
   /** Heap bytes per sample in the open chunk (a timestamp and a value). */
   static final int OPEN_SAMPLE_BYTES = Long.BYTES + Double.BYTES;
 
-  private static final int FIRST_OPEN_CAPACITY = 32;
-
   final Labels labels;
   final int ref;
   private final long window;
+  private final OpenChunkArrays arrays;
   private final List<EncodedChunk> chunks = new ArrayList<>();
+
+  /** The open chunk's samples, committed ones first; pending ones may run past a chunk's size. */
   private long[] openTimes;
+
   private double[] openValues;
   private int openCount;
-  private long openWindowEnd;
+  private int committedCount;
+
+  /** The open arrays' bytes as last counted in the import's buffered bytes. */
+  private long countedOpenBytes;
+
   private long maxTime = Long.MIN_VALUE;
   private double lastValue;
+  private long committedMaxTime = Long.MIN_VALUE;
+  private double committedLastValue;
 
   /** Whether the series is in this flush's list of series with samples. */
   boolean listed;
@@ -50,80 +58,138 @@ final class ImportedSeries {
   /** The import's commit that last gave this series a sample. */
   long lastCommit;
 
+  /** The appender batch that last gave this series a sample (see {@link BlockImport#appender}). */
+  long lastBatch;
+
   /**
-   * Newest timestamp and its value in the unfinished appender batch; Long.MIN_VALUE when the batch
-   * has none. Only one appender is open at a time (see {@link BlockImport}).
+   * @param arrays where the open chunk's arrays come from and go back to, shared by the import's
+   *     series
    */
-  long pendingMaxTime = Long.MIN_VALUE;
-
-  double pendingLastValue;
-
-  ImportedSeries(int ref, Labels labels, long window) {
+  ImportedSeries(int ref, Labels labels, long window, OpenChunkArrays arrays) {
     this.ref = ref;
     this.labels = labels;
     this.window = window;
+    this.arrays = arrays;
   }
 
+  /** Newest timestamp appended, committed or not; Long.MIN_VALUE before the first. */
   long maxTime() {
     return maxTime;
   }
 
+  /** The value at {@link #maxTime()}. */
   double lastValue() {
     return lastValue;
   }
 
-  /**
-   * Appends a sample newer than every sample so far and returns how many buffered bytes that added
-   * (or, when it sealed the open chunk, removed).
-   */
-  long append(long t, double v) {
-    long added = 0;
-    if (openCount > 0 && (openCount == SAMPLES_PER_CHUNK || t >= openWindowEnd)) {
-      added += sealChunk();
-    }
-    if (openCount == 0) {
-      openWindowEnd = Math.floorDiv(t, window) * window + window;
-    }
+  /** Appends a pending sample, newer than every sample so far (the appender checked that). */
+  void append(long t, double v) {
     if (openTimes == null || openCount == openTimes.length) {
-      added += growOpenChunk();
+      growOpenChunk();
     }
     openTimes[openCount] = t;
     openValues[openCount] = v;
     openCount++;
     maxTime = t;
     lastValue = v;
-    return added;
+  }
+
+  /**
+   * Makes the pending samples committed: encodes each chunk they completed (a chunk is complete
+   * when it holds a chunk's samples or a later sample falls in the next window) and keeps the rest
+   * open. Returns the change in buffered bytes.
+   */
+  long commitPending() {
+    long change = 0;
+    int start = 0;
+    while (start < openCount) {
+      long windowEnd = Math.floorDiv(openTimes[start], window) * window + window;
+      int end = Math.min(start + SAMPLES_PER_CHUNK, openCount);
+      if (openTimes[end - 1] >= windowEnd) {
+        end = firstAtOrAfter(windowEnd, start, end);
+      } else if (end - start < SAMPLES_PER_CHUNK) {
+        break; // the open chunk has room and its window goes on
+      }
+      change += sealChunk(start, end);
+      start = end;
+    }
+    if (start > 0) {
+      openCount -= start;
+      System.arraycopy(openTimes, start, openTimes, 0, openCount);
+      System.arraycopy(openValues, start, openValues, 0, openCount);
+    }
+    committedCount = openCount;
+    committedMaxTime = maxTime;
+    committedLastValue = lastValue;
+    return change + recountOpenBytes();
+  }
+
+  /** Forgets the pending samples. */
+  void rollbackPending() {
+    openCount = committedCount;
+    maxTime = committedMaxTime;
+    lastValue = committedLastValue;
   }
 
   /**
    * Encodes the open chunk, if any, and lets go of its arrays, so that a flush sees every sample in
-   * an encoded chunk and an idle series holds no open chunk. Returns the change in buffered bytes.
+   * an encoded chunk and an idle series holds no open chunk. Only between batches: nothing may be
+   * pending. Returns the change in buffered bytes.
    */
   long seal() {
-    long change = openCount > 0 ? sealChunk() : 0;
+    long change = openCount > 0 ? sealChunk(0, openCount) : 0;
+    openCount = 0;
+    committedCount = 0;
     if (openTimes != null) {
-      change -= (long) openTimes.length * OPEN_SAMPLE_BYTES;
+      arrays.giveBack(openTimes, openValues);
       openTimes = null;
       openValues = null;
     }
-    return change;
+    return change + recountOpenBytes();
   }
 
-  /** Encodes the open chunk; its arrays are kept for the next one. */
-  private long sealChunk() {
-    EncodedChunk chunk = EncodedChunk.of(openTimes, openValues, openCount);
+  /** Encodes samples {@code [from, to)} of the open arrays as a chunk; returns its bytes. */
+  private long sealChunk(int from, int to) {
+    EncodedChunk chunk = EncodedChunk.of(openTimes, openValues, from, to - from);
     chunks.add(chunk);
-    openCount = 0;
     return chunk.length() + CHUNK_OVERHEAD_BYTES;
   }
 
-  /** Doubles the open chunk's arrays, up to a chunk's samples; returns the bytes added. */
-  private long growOpenChunk() {
-    int before = openTimes == null ? 0 : openTimes.length;
-    int capacity = before == 0 ? FIRST_OPEN_CAPACITY : Math.min(2 * before, SAMPLES_PER_CHUNK);
-    openTimes = openTimes == null ? new long[capacity] : Arrays.copyOf(openTimes, capacity);
-    openValues = openValues == null ? new double[capacity] : Arrays.copyOf(openValues, capacity);
-    return (long) (capacity - before) * OPEN_SAMPLE_BYTES;
+  /** Index of the first open sample in {@code [from, to)} at or after {@code t}. */
+  private int firstAtOrAfter(long t, int from, int to) {
+    int lo = from;
+    int hi = to;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (openTimes[mid] < t) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** Doubles the open chunk's arrays (past a chunk's samples only while samples are pending). */
+  private void growOpenChunk() {
+    int capacity = openTimes == null ? OpenChunkArrays.FIRST_CAPACITY : 2 * openTimes.length;
+    long[] times = arrays.times(capacity);
+    double[] values = arrays.values(capacity);
+    if (openTimes != null) {
+      System.arraycopy(openTimes, 0, times, 0, openCount);
+      System.arraycopy(openValues, 0, values, 0, openCount);
+      arrays.giveBack(openTimes, openValues);
+    }
+    openTimes = times;
+    openValues = values;
+  }
+
+  /** Brings the open arrays' share of the buffered bytes up to date; returns the change. */
+  private long recountOpenBytes() {
+    long bytes = openTimes == null ? 0 : (long) openTimes.length * OPEN_SAMPLE_BYTES;
+    long change = bytes - countedOpenBytes;
+    countedOpenBytes = bytes;
+    return change;
   }
 
   /** Adds the start of every block window holding buffered samples to {@code windows}. */

@@ -307,6 +307,40 @@ class BlockImportTest {
     }
   }
 
+  /**
+   * Pending samples go straight into their series' open chunk: a rollback after they filled chunks
+   * and crossed into the next block window leaves exactly the committed samples.
+   */
+  @Test
+  void aRolledBackBatchThatFilledChunksAndCrossedAWindowLeavesTheCommittedSamples()
+      throws Exception {
+    long from = NOW - 10 * HOUR;
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      BlockImport im = tsdb.blockImport(64 << 20);
+      Appender first = im.appender();
+      long ref = 0;
+      for (int i = 0; i < 700; i++) {
+        ref = first.append(ref, loss("a"), from + i * 1_000L, i);
+      }
+      first.commit();
+      Appender undone = im.appender();
+      for (int i = 700; i < 700 + 3 * 3_600; i++) {
+        undone.append(ref, loss("a"), from + i * 1_000L, -i);
+      }
+      undone.rollback();
+      Appender last = im.appender();
+      last.append(ref, loss("a"), from + 700_000L, 700);
+      last.commit();
+      im.finish();
+
+      List<String> expected = new ArrayList<>();
+      for (int i = 0; i <= 700; i++) {
+        expected.add(loss("a") + "@" + (from + i * 1_000L) + "=" + (double) i);
+      }
+      assertThat(dump(tsdb, all)).containsExactlyElementsOf(expected);
+    }
+  }
+
   @Test
   void oneAppenderAtATime() throws Exception {
     try (Tsdb tsdb = Tsdb.open(options())) {

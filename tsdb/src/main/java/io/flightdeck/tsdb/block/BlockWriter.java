@@ -135,7 +135,7 @@ public final class BlockWriter {
   /** Writes one chunk, in the decimal encoding when every value allows it, else XOR. */
   private static ChunkMeta flush(ChunkWriter writer, long[] times, double[] values, int n)
       throws IOException {
-    return write(writer, EncodedChunk.of(times, values, n));
+    return write(writer, EncodedChunk.of(times, values, 0, n));
   }
 
   private static ChunkMeta write(ChunkWriter writer, EncodedChunk chunk) throws IOException {

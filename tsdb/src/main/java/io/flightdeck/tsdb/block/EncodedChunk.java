@@ -13,24 +13,30 @@ public record EncodedChunk(
   /** The most samples a block's chunk holds. */
   public static final int MAX_SAMPLES = ChunkFiles.SAMPLES_PER_CHUNK;
 
+  /** XOR chunks are encoded in one kept buffer per thread and copied out at their size. */
+  private static final ThreadLocal<XorEncoder> XOR_SCRATCH =
+      ThreadLocal.withInitial(() -> new XorEncoder(8 * MAX_SAMPLES + 16));
+
   /**
-   * Encodes samples as a block stores them: decimal when every value allows it, else XOR.
+   * Encodes samples {@code [from, from + count)} as a block stores them: decimal when every value
+   * allows it, else XOR.
    *
-   * @param times strictly increasing timestamps; at most {@link #MAX_SAMPLES}
+   * @param times strictly increasing timestamps
+   * @param count at most {@link #MAX_SAMPLES}
    */
-  public static EncodedChunk of(long[] times, double[] values, int count) {
+  public static EncodedChunk of(long[] times, double[] values, int from, int count) {
     if (count < 1 || count > MAX_SAMPLES) {
       throw new IllegalArgumentException("a chunk holds 1 to 1024 samples, got " + count);
     }
-    long minTime = times[0];
-    long maxTime = times[count - 1];
-    byte[] decimal = DecimalChunk.encode(times, values, count);
+    long minTime = times[from];
+    long maxTime = times[from + count - 1];
+    byte[] decimal = DecimalChunk.encode(times, values, from, count);
     if (decimal != null) {
       return new EncodedChunk(
           ChunkEncoding.DECIMAL, decimal, decimal.length, count, minTime, maxTime);
     }
-    XorEncoder xor = new XorEncoder(8 * count + 16);
-    for (int i = 0; i < count; i++) {
+    XorEncoder xor = XOR_SCRATCH.get().reset();
+    for (int i = from; i < from + count; i++) {
       xor.append(times[i], values[i]);
     }
     return new EncodedChunk(

@@ -1,9 +1,10 @@
 package io.flightdeck.tsdb.chunk;
 
+import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import io.flightdeck.tsdb.encoding.CorruptDataException;
-import io.flightdeck.tsdb.encoding.Encbuf;
+import java.util.Arrays;
 
 /**
  * The dense chunk encoding of blocks (tsdb/docs/formats.md, "Decimal chunk"). Most metric values
@@ -16,6 +17,7 @@ import io.flightdeck.tsdb.encoding.Encbuf;
 public final class DecimalChunk {
   private static final int MAX_SCALE = 17;
   private static final long MAX_MANTISSA = 1L << 53;
+  private static final long NOT_EXACT = Long.MIN_VALUE;
   private static final double[] POW10 = new double[MAX_SCALE + 1];
   private static final long[] LONG_POW10 = new long[MAX_SCALE + 1];
   private static final int MODE_DELTA = 1;
@@ -59,17 +61,18 @@ public final class DecimalChunk {
   }
 
   /**
-   * Encodes the samples, or returns null when some value is not an exact short decimal.
+   * Encodes samples {@code [from, from + count)}, or returns null when some value is not an exact
+   * short decimal.
    *
    * @param times strictly increasing timestamps
    */
-  public static byte[] encode(long[] times, double[] values, int count) {
+  public static byte[] encode(long[] times, double[] values, int from, int count) {
     Scratch scratch = SCRATCH.get().ensure(count);
     long[] mantissas = scratch.mantissas;
     int[] scales = scratch.scales;
     int scale = 0;
     for (int i = 0; i < count; i++) {
-      double v = values[i];
+      double v = values[from + i];
       long whole = (long) v;
       // Integers (steps, counts) are most values: scale 0 without the search. -0.0 and values
       // past 2^53 take the search, which declines them.
@@ -81,15 +84,23 @@ public final class DecimalChunk {
         mantissas[i] = whole;
         continue;
       }
-      int s = decimalScale(v);
-      if (s < 0) {
-        return null;
+      // A series' values mostly share their number of decimals, so the chunk's scale so far is
+      // tried first, and a search goes on upwards from it: the chunk takes the largest scale
+      // anyway, and the loop below checks each value at that scale.
+      long m = scale > 0 ? mantissaAt(v, scale) : NOT_EXACT;
+      while (m == NOT_EXACT) {
+        if (++scale > MAX_SCALE || !(Math.abs(v * POW10[scale]) < MAX_MANTISSA)) {
+          return null; // NaN, infinities, -0.0 and too many digits end here
+        }
+        m = mantissaAt(v, scale);
       }
-      scales[i] = s;
-      mantissas[i] = Math.round(v * POW10[s]);
-      scale = Math.max(scale, s);
+      scales[i] = scale;
+      mantissas[i] = m;
     }
     for (int i = 0; scale > 0 && i < count; i++) {
+      if (scales[i] == scale) {
+        continue; // exact at this very scale already
+      }
       long factor = LONG_POW10[scale - scales[i]];
       long m = mantissas[i];
       if (Math.abs(m) >= MAX_MANTISSA / factor) {
@@ -97,80 +108,99 @@ public final class DecimalChunk {
       }
       mantissas[i] = m * factor;
       if (Double.doubleToRawLongBits(mantissas[i] / POW10[scale])
-          != Double.doubleToRawLongBits(values[i])) {
+          != Double.doubleToRawLongBits(values[from + i])) {
         return null;
       }
     }
-    Encbuf raw = scratch.raw.reset();
-    raw.putVarint(times[0]);
+    byte[] raw = scratch.raw;
+    int length = putVarint(raw, 0, times[from]);
     long previousDelta = 0;
     for (int i = 1; i < count; i++) {
-      long delta = times[i] - times[i - 1];
-      raw.putVarint(delta - previousDelta);
+      long delta = times[from + i] - times[from + i - 1];
+      length = putVarint(raw, length, delta - previousDelta);
       previousDelta = delta;
     }
-    raw.putByte(scale);
+    raw[length++] = (byte) scale;
     int mode = cheaperMode(mantissas, count);
-    raw.putByte(mode);
-    raw.putVarint(mantissas[0]);
+    raw[length++] = (byte) mode;
+    length = putVarint(raw, length, mantissas[0]);
     long previous = mantissas[0];
     long previousStep = 0;
     for (int i = 1; i < count; i++) {
       long step = mantissas[i] - previous;
-      raw.putVarint(mode == MODE_DELTA ? step : step - previousStep);
+      length = putVarint(raw, length, mode == MODE_DELTA ? step : step - previousStep);
       previous = mantissas[i];
       previousStep = step;
     }
-    return COMPRESSOR.get().compress(raw.toByteArray());
+    byte[] compressed = scratch.compressed;
+    int size = COMPRESSOR.get().compressByteArray(compressed, 0, compressed.length, raw, 0, length);
+    return Arrays.copyOf(compressed, size);
+  }
+
+  /**
+   * The mantissa below 2^53 in magnitude that gives back exactly {@code v} over 10^scale, or {@link
+   * #NOT_EXACT}.
+   */
+  private static long mantissaAt(double v, int scale) {
+    double scaled = v * POW10[scale];
+    if (!(Math.abs(scaled) < MAX_MANTISSA)) {
+      return NOT_EXACT;
+    }
+    long m = Math.round(scaled);
+    return Double.doubleToRawLongBits(m / POW10[scale]) == Double.doubleToRawLongBits(v)
+        ? m
+        : NOT_EXACT;
+  }
+
+  /** Writes {@code v} zig-zag encoded as a varint at {@code at}; returns the position after it. */
+  private static int putVarint(byte[] out, int at, long v) {
+    long zigzag = (v << 1) ^ (v >> 63);
+    while ((zigzag & ~0x7FL) != 0) {
+      out[at++] = (byte) (zigzag | 0x80);
+      zigzag >>>= 7;
+    }
+    out[at++] = (byte) zigzag;
+    return at;
   }
 
   private static boolean isPositiveZero(double v) {
     return Double.doubleToRawLongBits(v) == 0;
   }
 
-  /** An encoder's working arrays, one set per thread: a chunk allocated 12 KB of them. */
+  /**
+   * An encoder's working arrays, one set per thread: per chunk they were 12 KB of mantissas and
+   * scales, and its varints and their compressed form about as much again.
+   */
   private static final class Scratch {
     long[] mantissas = new long[0];
     int[] scales = new int[0];
-    final Encbuf raw = new Encbuf(4096);
+    byte[] raw = new byte[0];
+    byte[] compressed = new byte[0];
 
     Scratch ensure(int count) {
       if (mantissas.length < count) {
         mantissas = new long[count];
         scales = new int[count];
+        raw = new byte[maxRawSize(count)];
+        compressed = new byte[(int) Zstd.compressBound(raw.length)];
       }
       return this;
     }
-  }
-
-  /** Smallest power of ten that makes the value an exact integer mantissa, or -1. */
-  private static int decimalScale(double v) {
-    if (Double.isNaN(v) || Double.isInfinite(v)) {
-      return -1;
-    }
-    for (int s = 0; s <= MAX_SCALE; s++) {
-      double scaled = v * POW10[s];
-      if (Math.abs(scaled) >= MAX_MANTISSA) {
-        return -1;
-      }
-      long m = Math.round(scaled);
-      if (Double.doubleToRawLongBits(m / POW10[s]) == Double.doubleToRawLongBits(v)) {
-        return s;
-      }
-    }
-    return -1;
   }
 
   /** Counters rise by similar steps (delta of delta is small); gauges wander (delta is small). */
   private static int cheaperMode(long[] mantissas, int count) {
     long deltaCost = 0;
     long dodCost = 0;
+    long previous = mantissas[0];
     long previousStep = 0;
     for (int i = 1; i < count; i++) {
-      long step = mantissas[i] - mantissas[i - 1];
-      deltaCost += bitLength((step << 1) ^ (step >> 63));
+      long m = mantissas[i];
+      long step = m - previous;
       long dod = step - previousStep;
+      deltaCost += bitLength((step << 1) ^ (step >> 63));
       dodCost += bitLength((dod << 1) ^ (dod >> 63));
+      previous = m;
       previousStep = step;
     }
     return dodCost < deltaCost ? MODE_DELTA_OF_DELTA : MODE_DELTA;
@@ -181,7 +211,7 @@ public final class DecimalChunk {
    * does not make {@code Long.numberOfLeadingZeros} an instruction (a third of this choice's time).
    */
   private static int bitLength(long zigzag) {
-    return zigzag >= 0 && zigzag < SMALL_BIT_LENGTHS.length
+    return (zigzag & ~0xFFL) == 0
         ? SMALL_BIT_LENGTHS[(int) zigzag]
         : 64 - Long.numberOfLeadingZeros(zigzag);
   }

@@ -18,7 +18,7 @@ class ArrayIteratorTest {
       times[i] = 100 + 10L * i;
       values[i] = i * 0.5;
     }
-    byte[] data = DecimalChunk.encode(times, values, count);
+    byte[] data = DecimalChunk.encode(times, values, 0, count);
     return new ArrayIterator().resetDecimal(data, data.length, count, visible);
   }
 

@@ -18,17 +18,21 @@ import org.junit.jupiter.api.Test;
 class DecimalChunkPropertiesTest {
   @Property(tries = 500)
   void acceptedChunksDecodeBitExact(
-      @ForAll("values") @Size(min = 1, max = 1024) List<Double> values, @ForAll long start) {
+      @ForAll("values") @Size(min = 1, max = 1024) List<Double> values,
+      @ForAll long start,
+      @ForAll @IntRange(min = 0, max = 3) int from) {
     int n = values.size();
-    long[] times = new long[n];
-    double[] in = new double[n];
+    // The chunk's samples sit at [from, from + n) of longer arrays, after samples of no interest.
+    long[] times = new long[from + n];
+    double[] in = new double[from + n];
+    java.util.Arrays.fill(in, 0, from, Double.NaN);
     long t = start;
     for (int i = 0; i < n; i++) {
       t += 1 + (i % 7 == 0 ? 1_000_003 : 15_000);
-      times[i] = t;
-      in[i] = values.get(i);
+      times[from + i] = t;
+      in[from + i] = values.get(i);
     }
-    byte[] data = DecimalChunk.encode(times, in, n);
+    byte[] data = DecimalChunk.encode(times, in, from, n);
     if (data == null) {
       return; // declined: the block writer falls back to XOR
     }
@@ -39,9 +43,10 @@ class DecimalChunkPropertiesTest {
     byte[] scratch = new byte[DecimalChunk.maxRawSize(n)];
     java.util.Arrays.fill(scratch, (byte) 0x9F);
     DecimalChunk.decode(padded, data.length, n, outTimes, out, scratch);
-    assertThat(outTimes).containsExactly(times);
+    assertThat(outTimes).containsExactly(java.util.Arrays.copyOfRange(times, from, from + n));
     for (int i = 0; i < n; i++) {
-      assertThat(Double.doubleToRawLongBits(out[i])).isEqualTo(Double.doubleToRawLongBits(in[i]));
+      assertThat(Double.doubleToRawLongBits(out[i]))
+          .isEqualTo(Double.doubleToRawLongBits(in[from + i]));
     }
   }
 
@@ -52,6 +57,9 @@ class DecimalChunkPropertiesTest {
             Arbitraries.longs().between(-1_000_000_000L, 1_000_000_000L).map(m -> m / 1000.0),
             Arbitraries.longs().between(0, 999_999).map(m -> m / 1e6),
             Arbitraries.doubles(),
+            // Trainers' float32 values, widened: short decimals only when they are large.
+            Arbitraries.floats().map(Float::doubleValue),
+            Arbitraries.floats().between(1e3f, 1e6f).map(Float::doubleValue),
             Arbitraries.longs().map(Long::doubleValue),
             Arbitraries.of(
                 0.1,
@@ -68,15 +76,15 @@ class DecimalChunkPropertiesTest {
   @Test
   void declinesWhatItCannotKeepExactly() {
     long[] t = {1, 2};
-    assertThat(DecimalChunk.encode(t, new double[] {1, Double.NaN}, 2)).isNull();
-    assertThat(DecimalChunk.encode(t, new double[] {1, -0.0}, 2)).isNull();
-    assertThat(DecimalChunk.encode(t, new double[] {1, Double.POSITIVE_INFINITY}, 2)).isNull();
-    assertThat(DecimalChunk.encode(t, new double[] {0.1, 0.30000000000000004}, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {1, Double.NaN}, 0, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {1, -0.0}, 0, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {1, Double.POSITIVE_INFINITY}, 0, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {0.1, 0.30000000000000004}, 0, 2)).isNull();
     // Whole numbers the mantissas cannot hold, past the integers' short cut.
-    assertThat(DecimalChunk.encode(t, new double[] {1, 0x1p53}, 2)).isNull();
-    assertThat(DecimalChunk.encode(t, new double[] {1, -0x1p53}, 2)).isNull();
-    assertThat(DecimalChunk.encode(t, new double[] {1, -0x1p63}, 2)).isNull();
-    assertThat(DecimalChunk.encode(t, new double[] {1, 0x1p63}, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {1, 0x1p53}, 0, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {1, -0x1p53}, 0, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {1, -0x1p63}, 0, 2)).isNull();
+    assertThat(DecimalChunk.encode(t, new double[] {1, 0x1p63}, 0, 2)).isNull();
   }
 
   @Property(tries = 300)
@@ -92,7 +100,7 @@ class DecimalChunkPropertiesTest {
       times[i] = 1_000L + i * 15_000L;
       values[i] = (i * 37 % 101) / 4.0;
     }
-    byte[] data = DecimalChunk.encode(times, values, n);
+    byte[] data = DecimalChunk.encode(times, values, 0, n);
     int length = truncate ? cut % data.length : data.length;
     if (!truncate) {
       data[flippedAt % data.length] ^= (byte) (flipped | 1);
@@ -108,7 +116,7 @@ class DecimalChunkPropertiesTest {
   @Test
   void aChunkThatDecompressesIntoTooFewVarintsIsCorrupt() {
     long[] times = {1, 2, 3};
-    byte[] data = DecimalChunk.encode(times, new double[] {1, 2, 3}, 3);
+    byte[] data = DecimalChunk.encode(times, new double[] {1, 2, 3}, 0, 3);
     // Read as a chunk of 200 samples, its varints run out early.
     assertThatThrownBy(
             () ->
@@ -135,7 +143,7 @@ class DecimalChunkPropertiesTest {
       power[i] = Math.round((250 + random.nextGaussian() * 20) * 1000) / 1000.0;
       xor.append(times[i], power[i]);
     }
-    byte[] decimal = DecimalChunk.encode(times, power, n);
+    byte[] decimal = DecimalChunk.encode(times, power, 0, n);
     assertThat(decimal).isNotNull();
     assertThat(decimal.length).isLessThan(xor.byteLength() * 2 / 3);
   }
