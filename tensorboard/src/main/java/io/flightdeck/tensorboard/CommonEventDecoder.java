@@ -2,6 +2,7 @@ package io.flightdeck.tensorboard;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,6 +28,8 @@ final class CommonEventDecoder {
   private static final int MAX_SUMMARIES = 4;
 
   private final TagCache tags = new TagCache();
+  private final ScalarCapture captured = new ScalarCapture();
+  private final Map<String, DoubleList> limitsByTag = new HashMap<>();
   private final List<SummaryPoint> eventPoints = new ArrayList<>();
   private final int[] summaryStarts = new int[MAX_SUMMARIES];
   private final int[] summaryEnds = new int[MAX_SUMMARIES];
@@ -46,8 +49,8 @@ final class CommonEventDecoder {
    */
   EventDecoder.DecodedEvent decode(
       byte[] bytes, int offset, int length, Map<String, String> pluginByTag) {
-    ScalarPoint scalar = simpleScalar(bytes, offset, length, pluginByTag);
-    if (scalar != null) {
+    if (simpleScalar(bytes, offset, length, pluginByTag, captured)) {
+      ScalarPoint scalar = captured.point;
       return new EventDecoder.DecodedEvent(
           scalar.wallTimeSeconds(), scalar.step(), null, List.of(scalar));
     }
@@ -99,13 +102,15 @@ final class CommonEventDecoder {
   /**
    * The most common event of all, read in one pass over local variables: wall_time, an optional
    * step, and a summary of one value holding a tag and a {@code simple_value}, in that order, with
-   * one-byte lengths, as the writers lay it out. Null for any other layout, which the field loop
-   * then reads (C1 keeps that loop's position in a field, loaded and stored at every byte).
+   * one-byte lengths, as the writers lay it out. Its scalar goes to {@code to} as fields, without a
+   * point object. False for any other layout, which the field loop then reads (C1 keeps that loop's
+   * position in a field, loaded and stored at every byte).
    */
-  ScalarPoint simpleScalar(byte[] b, int offset, int length, Map<String, String> pluginByTag) {
+  boolean simpleScalar(
+      byte[] b, int offset, int length, Map<String, String> pluginByTag, EventListener to) {
     int end = offset + length;
     if (length < 9 || b[offset] != EVENT_WALL_TIME) {
-      return null;
+      return false;
     }
     double wallTime = Double.longBitsToDouble(littleEndian64(b, offset + 1));
     int p = offset + 9;
@@ -115,7 +120,7 @@ final class CommonEventDecoder {
       int shift = 0;
       while (true) {
         if (p == end || shift == 70) {
-          return null;
+          return false;
         }
         byte next = b[p++];
         step |= (long) (next & 0x7f) << shift;
@@ -132,19 +137,30 @@ final class CommonEventDecoder {
         || b[p + 2] != SUMMARY_VALUE
         || b[p + 3] != end - p - 4
         || b[p + 4] != VALUE_TAG) {
-      return null;
+      return false;
     }
     int tagStart = p + 6;
     int tagLength = b[p + 5];
     if (tagLength < 0 || tagStart + tagLength != end - 5 || b[end - 5] != VALUE_SIMPLE) {
-      return null;
+      return false;
     }
     String tag = tags.get(b, tagStart, tagLength);
     if (tag == null || "hparams".equals(pluginByTag.get(tag))) {
-      return null;
+      return false;
     }
     float value = Float.intBitsToFloat(littleEndian32(b, end - 4));
-    return new ScalarPoint(tag, step, wallTime, value);
+    to.scalar(tag, step, wallTime, value);
+    return true;
+  }
+
+  /** Keeps the scalar {@link #simpleScalar} hands over, for {@link #decode}. */
+  private static final class ScalarCapture implements EventListener {
+    ScalarPoint point;
+
+    @Override
+    public void point(SummaryPoint p) {
+      point = (ScalarPoint) p;
+    }
   }
 
   private boolean summary(
@@ -289,8 +305,23 @@ final class CommonEventDecoder {
         histoScalars[2],
         histoScalars[3],
         histoScalars[4],
-        DoubleList.copyOf(limits, limitCount),
+        sameLimitsAsBefore(tag),
         DoubleList.copyOf(counts, countCount));
+  }
+
+  /**
+   * The bucket limits just read, as the list the tag's previous histogram had when they are the
+   * same: most writers keep a tag's limits from step to step, and one list then spares a copy per
+   * point and lets the ingester see an unchanged layout by identity.
+   */
+  private DoubleList sameLimitsAsBefore(String tag) {
+    DoubleList before = limitsByTag.get(tag);
+    if (before != null && before.contentEquals(limits, limitCount)) {
+      return before;
+    }
+    DoubleList now = DoubleList.copyOf(limits, limitCount);
+    limitsByTag.put(tag, now);
+    return now;
   }
 
   /** A length prefix that fits before {@code end}; -1 otherwise. */

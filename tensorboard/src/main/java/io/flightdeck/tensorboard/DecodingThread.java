@@ -1,8 +1,9 @@
 package io.flightdeck.tensorboard;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Reads and decodes the event files of a logdir's runs, in run and file name order, on a thread of
@@ -18,8 +19,8 @@ final class DecodingThread implements AutoCloseable {
   /** What the consumer takes, in file order. */
   sealed interface Item {}
 
-  /** Points of run {@code run}, in file order. */
-  record Points(String run, List<SummaryPoint> points) implements Item {}
+  /** Points of one run, in file order; {@link #recycle} the batch once written. */
+  record Points(PointBatch batch) implements Item {}
 
   /** A damaged record, reported and counted by the consumer. */
   record Damage(Corruption corruption) implements Item {}
@@ -38,6 +39,10 @@ final class DecodingThread implements AutoCloseable {
   record Crashed(RuntimeException cause) implements Item {}
 
   private final HandOffQueue<Item> queue = new HandOffQueue<>(QUEUED_BATCHES);
+
+  /** Consumed batches, for the decoding thread to fill again instead of allocating. */
+  private final Queue<PointBatch> recycled = new ConcurrentLinkedQueue<>();
+
   private final Thread thread;
 
   DecodingThread(List<TensorBoardRun> runs) {
@@ -49,6 +54,11 @@ final class DecodingThread implements AutoCloseable {
   /** The next item, waiting for it if needed. */
   Item next() throws InterruptedException {
     return queue.take();
+  }
+
+  /** Gives back a batch whose points were written. */
+  void recycle(Points points) {
+    recycled.add(points.batch());
   }
 
   /** Stops the thread if it is still reading (the consumer gave up). */
@@ -91,7 +101,7 @@ final class DecodingThread implements AutoCloseable {
   /** Collects a run's points into batches and puts each full batch on the queue. */
   private final class Batcher implements EventListener {
     private final String run;
-    private List<SummaryPoint> batch = new ArrayList<>(BATCH_POINTS);
+    private PointBatch batch;
 
     Batcher(String run) {
       this.run = run;
@@ -99,10 +109,14 @@ final class DecodingThread implements AutoCloseable {
 
     @Override
     public void point(SummaryPoint point) {
-      batch.add(point);
-      if (batch.size() == BATCH_POINTS) {
-        handOver();
-      }
+      batch().add(point);
+      handOverIfFull();
+    }
+
+    @Override
+    public void scalar(String tag, long step, double wallTimeSeconds, double value) {
+      batch().addScalar(tag, step, wallTimeSeconds, value);
+      handOverIfFull();
     }
 
     @Override
@@ -112,9 +126,23 @@ final class DecodingThread implements AutoCloseable {
     }
 
     void handOver() {
-      if (!batch.isEmpty()) {
-        put(new Points(run, batch));
-        batch = new ArrayList<>(BATCH_POINTS);
+      if (batch != null && batch.size() > 0) {
+        put(new Points(batch));
+        batch = null;
+      }
+    }
+
+    private PointBatch batch() {
+      if (batch == null) {
+        PointBatch reused = recycled.poll();
+        batch = (reused != null ? reused : new PointBatch(BATCH_POINTS)).reset(run);
+      }
+      return batch;
+    }
+
+    private void handOverIfFull() {
+      if (batch.isFull()) {
+        handOver();
       }
     }
 

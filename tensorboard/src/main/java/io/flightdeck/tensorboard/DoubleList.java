@@ -22,6 +22,11 @@ final class DoubleList extends AbstractList<Double> implements RandomAccess {
     return new DoubleList(Arrays.copyOf(values, size));
   }
 
+  /** Whether this list holds exactly the first {@code size} elements of {@code values}. */
+  boolean contentEquals(double[] values, int size) {
+    return Arrays.equals(this.values, 0, this.values.length, values, 0, size);
+  }
+
   /** {@code list} itself if it is a {@code DoubleList}, else a copy; null elements are refused. */
   static DoubleList copyOf(List<Double> list) {
     if (list instanceof DoubleList d) {
@@ -70,6 +75,9 @@ final class DoubleList extends AbstractList<Double> implements RandomAccess {
 
   @Override
   public boolean equals(Object o) {
+    if (o == this) {
+      return true; // a run's unchanged bucket limits come as one list (CommonEventDecoder)
+    }
     if (o instanceof DoubleList other) {
       return Arrays.equals(values, other.values);
     }

@@ -45,11 +45,12 @@ final class EventDecoder {
   }
 
   /**
-   * The event's point if it is a plain {@code simple_value} scalar, the most common event by far,
-   * else null (then {@link #decode} it): the point alone, without an event and a list around it.
+   * Hands the event's scalar to {@code to} if the event is a plain {@code simple_value} scalar, the
+   * most common event by far, and returns true; else false (then {@link #decode} it). The scalar
+   * goes alone, without an event and a list around it.
    */
-  ScalarPoint simpleScalar(byte[] bytes, int offset, int length) {
-    return common.simpleScalar(bytes, offset, length, pluginByTag);
+  boolean simpleScalar(byte[] bytes, int offset, int length, EventListener to) {
+    return common.simpleScalar(bytes, offset, length, pluginByTag, to);
   }
 
   /** The general path, for every event: {@link #decode} without the shortcut of common events. */

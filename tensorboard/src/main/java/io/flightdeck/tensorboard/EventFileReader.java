@@ -60,9 +60,7 @@ public final class EventFileReader {
   }
 
   private boolean decode(TfRecordReader.Record record, EventListener listener) {
-    ScalarPoint scalar = decoder.simpleScalar(record.buffer(), record.start(), record.length());
-    if (scalar != null) {
-      listener.point(scalar);
+    if (decoder.simpleScalar(record.buffer(), record.start(), record.length(), listener)) {
       return true;
     }
     EventDecoder.DecodedEvent event;

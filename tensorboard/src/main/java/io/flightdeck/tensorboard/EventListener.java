@@ -9,6 +9,14 @@ import java.nio.file.Path;
 public interface EventListener {
   void point(SummaryPoint point);
 
+  /**
+   * A scalar, handed over as fields by the reader's shortcut for the commonest events; a listener
+   * that keeps millions of them may store the fields instead of a {@link ScalarPoint}.
+   */
+  default void scalar(String tag, long step, double wallTimeSeconds, double value) {
+    point(new ScalarPoint(tag, step, wallTimeSeconds, value));
+  }
+
   /** Damage in a file; the reader carries on after it. */
   default void corruption(Corruption corruption) {}
 

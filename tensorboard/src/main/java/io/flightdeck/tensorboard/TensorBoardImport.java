@@ -52,10 +52,9 @@ public final class TensorBoardImport {
     try (DecodingThread decoded = new DecodingThread(runs)) {
       while (true) {
         switch (decoded.next()) {
-          case DecodingThread.Points batch -> {
-            for (SummaryPoint point : batch.points()) {
-              ingester.write(batch.run(), point);
-            }
+          case DecodingThread.Points points -> {
+            points.batch().writeTo(ingester);
+            decoded.recycle(points);
           }
           case DecodingThread.Damage damage -> {
             problems++;

@@ -106,7 +106,7 @@ public final class TensorBoardIngester {
   /** Stores or counts one point of run {@code run} (the run's name relative to the logdir). */
   public void write(String run, SummaryPoint point) {
     switch (point) {
-      case ScalarPoint p -> writeScalar(series(run), p);
+      case ScalarPoint p -> writeScalar(run, p.tag(), p.step(), p.wallTimeSeconds(), p.value());
       case HistogramPoint p -> writeHistogram(series(run), p);
       case TextPoint p -> writeText(run, p);
       case ImagePoint p -> writeImage(run, p);
@@ -172,17 +172,22 @@ public final class TensorBoardIngester {
     return lastRun;
   }
 
-  private void writeScalar(RunSeries run, ScalarPoint p) {
-    ScalarSeries s = run.scalar(p.tag());
+  /**
+   * {@link #write} of a {@link ScalarPoint} with these fields, without the object (see {@link
+   * EventListener#scalar}).
+   */
+  public void writeScalar(String run, String tag, long step, double wallTimeSeconds, double value) {
+    RunSeries r = series(run);
+    ScalarSeries s = r.scalar(tag);
     if (s == null) {
-      s = scalarSeries(new Key(run.run, p.tag()));
-      run.scalars.put(p.tag(), s);
+      s = scalarSeries(new Key(r.run, tag));
+      r.scalars.put(tag, s);
     }
-    run.wrote(s);
-    long t = s.clock.next(p.wallTimeSeconds());
-    s.valueRef = append(s.valueRef, s.value, t, p.value());
-    s.stepRef = append(s.stepRef, s.step, t, p.step());
-    s.restarts.observe(p.step(), t);
+    r.wrote(s);
+    long t = s.clock.next(wallTimeSeconds);
+    s.valueRef = append(s.valueRef, s.value, t, value);
+    s.stepRef = append(s.stepRef, s.step, t, step);
+    s.restarts.observe(step, t);
     scalarPoints++;
   }
 
