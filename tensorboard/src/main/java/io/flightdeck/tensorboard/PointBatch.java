@@ -24,10 +24,12 @@ final class PointBatch {
     values = new double[capacity];
   }
 
-  /** Empties the batch for points of {@code run}. */
+  /**
+   * Empties the batch for points of {@code run}. Entries are overwritten, not cleared: a scalar's
+   * entry sets its point to null, and what an earlier use left past the new size (a batch is reused
+   * full but for the last of a file) is a few stale references at most.
+   */
   PointBatch reset(String run) {
-    java.util.Arrays.fill(points, 0, size, null);
-    java.util.Arrays.fill(tags, 0, size, null);
     this.run = run;
     size = 0;
     return this;
@@ -50,6 +52,7 @@ final class PointBatch {
   }
 
   void addScalar(String tag, long step, double wallTimeSeconds, double value) {
+    points[size] = null;
     tags[size] = tag;
     steps[size] = step;
     wallTimes[size] = wallTimeSeconds;

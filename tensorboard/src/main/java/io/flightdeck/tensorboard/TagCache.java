@@ -2,7 +2,6 @@ package io.flightdeck.tensorboard;
 
 import com.google.protobuf.ByteString;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * The tag strings of one run by their UTF-8 bytes: a run logs the same few tags in every event, so
@@ -26,8 +25,7 @@ final class TagCache {
   String get(byte[] bytes, int offset, int length) {
     int guess = following[previous];
     byte[] guessed = keys[guess];
-    if (guessed != null
-        && Arrays.equals(guessed, 0, guessed.length, bytes, offset, offset + length)) {
+    if (guessed != null && sameBytes(guessed, bytes, offset, length)) {
       previous = guess;
       return values[guess];
     }
@@ -37,7 +35,7 @@ final class TagCache {
     }
     int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
     byte[] key = keys[slot];
-    if (key != null && Arrays.equals(key, 0, key.length, bytes, offset, offset + length)) {
+    if (key != null && sameBytes(key, bytes, offset, length)) {
       follow(slot);
       return values[slot];
     }
@@ -50,6 +48,23 @@ final class TagCache {
     values[slot] = tag;
     follow(slot);
     return tag;
+  }
+
+  /**
+   * Whether {@code key} holds {@code bytes[offset, offset + length)}: a plain loop, as tags are
+   * short. {@code Arrays.equals} over ranges, with its range checks and vectorized compare, took
+   * about a sixth of a 1 GB import's decoding thread under C1.
+   */
+  private static boolean sameBytes(byte[] key, byte[] bytes, int offset, int length) {
+    if (key.length != length) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (key[i] != bytes[offset + i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void follow(int slot) {
