@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Decodes the events trainers write by the million, scalars as {@code simple_value} and histograms
@@ -47,12 +48,11 @@ final class CommonEventDecoder {
   /**
    * The event's points, or null when the event is not of the common shape.
    *
-   * @param pluginByTag the plugins learned so far in the run: a tag some metadata marked as {@code
-   *     hparams} is left to the general path
+   * @param hparamsTags the tags some metadata of the run marked as {@code hparams} so far: they are
+   *     left to the general path
    */
-  EventDecoder.DecodedEvent decode(
-      byte[] bytes, int offset, int length, Map<String, String> pluginByTag) {
-    if (simpleScalar(bytes, offset, length, pluginByTag, captured)) {
+  EventDecoder.DecodedEvent decode(byte[] bytes, int offset, int length, Set<String> hparamsTags) {
+    if (simpleScalar(bytes, offset, length, hparamsTags, captured)) {
       ScalarPoint scalar = captured.point;
       return new EventDecoder.DecodedEvent(
           scalar.wallTimeSeconds(), scalar.step(), null, List.of(scalar));
@@ -90,7 +90,7 @@ final class CommonEventDecoder {
     }
     eventPoints.clear();
     for (int i = 0; i < summaries; i++) {
-      if (!summary(summaryStarts[i], summaryEnds[i], wallTime, step, pluginByTag, eventPoints)) {
+      if (!summary(summaryStarts[i], summaryEnds[i], wallTime, step, hparamsTags, eventPoints)) {
         return null;
       }
     }
@@ -110,7 +110,7 @@ final class CommonEventDecoder {
    * position in a field, loaded and stored at every byte).
    */
   boolean simpleScalar(
-      byte[] b, int offset, int length, Map<String, String> pluginByTag, EventListener to) {
+      byte[] b, int offset, int length, Set<String> hparamsTags, EventListener to) {
     int end = offset + length;
     if (length < 9 || b[offset] != EVENT_WALL_TIME) {
       return false;
@@ -148,12 +148,20 @@ final class CommonEventDecoder {
       return false;
     }
     String tag = tags.get(b, tagStart, tagLength);
-    if (tag == null || "hparams".equals(pluginByTag.get(tag))) {
+    if (tag == null || isHparams(tag, hparamsTags)) {
       return false;
     }
     float value = Float.intBitsToFloat(littleEndian32(b, end - 4));
     to.scalar(tag, step, wallTime, value);
     return true;
+  }
+
+  /**
+   * Almost always no tag is, and the set's emptiness answers: a lookup per scalar was a fifth of
+   * the import's decoding thread.
+   */
+  private static boolean isHparams(String tag, Set<String> hparamsTags) {
+    return !hparamsTags.isEmpty() && hparamsTags.contains(tag);
   }
 
   /** Keeps the scalar {@link #simpleScalar} hands over, for {@link #decode}. */
@@ -171,7 +179,7 @@ final class CommonEventDecoder {
       int end,
       double wallTime,
       long step,
-      Map<String, String> pluginByTag,
+      Set<String> hparamsTags,
       List<SummaryPoint> points) {
     pos = start;
     while (pos < end) {
@@ -183,7 +191,7 @@ final class CommonEventDecoder {
         return false;
       }
       int valueEnd = pos + len;
-      SummaryPoint point = value(valueEnd, wallTime, step, pluginByTag);
+      SummaryPoint point = value(valueEnd, wallTime, step, hparamsTags);
       if (point == null) {
         return false;
       }
@@ -194,7 +202,7 @@ final class CommonEventDecoder {
   }
 
   /** One {@code Summary.Value} ending at {@code end}, or null when not of the common shape. */
-  private SummaryPoint value(int end, double wallTime, long step, Map<String, String> pluginByTag) {
+  private SummaryPoint value(int end, double wallTime, long step, Set<String> hparamsTags) {
     String tag = "";
     int kind = 0;
     float simple = 0;
@@ -232,7 +240,7 @@ final class CommonEventDecoder {
         return null; // metadata, tensors, images, audio: the general path knows them
       }
     }
-    if (kind == 0 || "hparams".equals(pluginByTag.get(tag))) {
+    if (kind == 0 || isHparams(tag, hparamsTags)) {
       return null;
     }
     if (kind == VALUE_SIMPLE) {

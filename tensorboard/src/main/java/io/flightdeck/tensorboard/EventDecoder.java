@@ -6,8 +6,10 @@ import com.google.protobuf.WireFormat;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Decodes the {@code Event} protobuf of one record and its {@code Summary} values, walking the wire
@@ -32,6 +34,10 @@ final class EventDecoder {
       ByteString content) {}
 
   private final Map<String, String> pluginByTag = new HashMap<>();
+
+  /** The tags {@link #pluginByTag} gives to the hparams plugin, for the common events' shortcut. */
+  private final Set<String> hparamsTags = new HashSet<>();
+
   private final CommonEventDecoder common = new CommonEventDecoder();
 
   /**
@@ -40,7 +46,7 @@ final class EventDecoder {
    * bytes}, which the caller may overwrite afterwards.
    */
   DecodedEvent decode(byte[] bytes, int offset, int length) throws IOException {
-    DecodedEvent event = common.decode(bytes, offset, length, pluginByTag);
+    DecodedEvent event = common.decode(bytes, offset, length, hparamsTags);
     return event != null ? event : decodeAny(bytes, offset, length);
   }
 
@@ -50,7 +56,7 @@ final class EventDecoder {
    * goes alone, without an event and a list around it.
    */
   boolean simpleScalar(byte[] bytes, int offset, int length, EventListener to) {
-    return common.simpleScalar(bytes, offset, length, pluginByTag, to);
+    return common.simpleScalar(bytes, offset, length, hparamsTags, to);
   }
 
   /** The general path, for every event: {@link #decode} without the shortcut of common events. */
@@ -94,6 +100,12 @@ final class EventDecoder {
       points.addAll(ValueConverter.convert(value, plugin, step, wallTime));
     }
     pluginByTag.putAll(learned);
+    learned.forEach(
+        (tag, plugin) -> {
+          if (plugin.equals("hparams")) {
+            hparamsTags.add(tag);
+          }
+        });
     return new DecodedEvent(wallTime, step, fileVersion, points);
   }
 

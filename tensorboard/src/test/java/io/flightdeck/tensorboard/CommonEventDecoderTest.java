@@ -9,8 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -64,7 +64,7 @@ class CommonEventDecoderTest {
   void scalarsAndHistogramsWithoutMetadataTakeTheShortcut() throws IOException {
     CommonEventDecoder common = new CommonEventDecoder();
     for (byte[] event : List.of(scalarEvent(), histoEvent())) {
-      EventDecoder.DecodedEvent fast = common.decode(event, 0, event.length, new HashMap<>());
+      EventDecoder.DecodedEvent fast = common.decode(event, 0, event.length, Set.of());
       assertThat(fast).isNotNull();
       assertThat(fast).isEqualTo(new EventDecoder().decodeAny(event, 0, event.length));
     }
@@ -77,11 +77,23 @@ class CommonEventDecoderTest {
   }
 
   @Test
-  void aTagMarkedAsHparamsIsLeftToTheGeneralPath() {
+  void aTagMarkedAsHparamsIsLeftToTheGeneralPath() throws IOException {
     byte[] event = scalarEvent();
-    HashMap<String, String> plugins = new HashMap<>();
-    plugins.put("train/loss", "hparams");
-    assertThat(new CommonEventDecoder().decode(event, 0, event.length, plugins)).isNull();
+    assertThat(new CommonEventDecoder().decode(event, 0, event.length, Set.of("train/loss")))
+        .isNull();
+    // Marked by an earlier event's metadata in the same run, as a decoder learns it.
+    byte[] marking =
+        EventBytes.summaryEvent(
+            1.7e9,
+            1,
+            EventBytes.value("train/loss", "hparams", new byte[0], v -> v.fixed32Float(2, 1)));
+    EventDecoder run = new EventDecoder();
+    EventDecoder general = new EventDecoder();
+    run.decode(marking, 0, marking.length);
+    general.decodeAny(marking, 0, marking.length);
+    assertThat(run.simpleScalar(event, 0, event.length, new CollectingListener())).isFalse();
+    assertThat(run.decode(event, 0, event.length))
+        .isEqualTo(general.decodeAny(event, 0, event.length));
   }
 
   @Test
@@ -150,7 +162,7 @@ class CommonEventDecoderTest {
     EventDecoder withShortcut = new EventDecoder();
     EventDecoder general = new EventDecoder();
     CommonEventDecoder probe = new CommonEventDecoder();
-    HashMap<String, String> noPlugins = new HashMap<>();
+    Set<String> noPlugins = Set.of();
     int shortcuts = 0;
     for (byte[] event : events) {
       Object expected;
