@@ -3,10 +3,11 @@
 # the same bytes (every TFRecord's CRCs checked, nothing decoded), and the time a server watching
 # the logdir takes to make its first run queryable, measured in one run. Never part of the tests.
 #
-# Usage: bench/tensorboard-bench.sh [--size-mb N] [--edges fixed|moving] [--keep]
+# Usage: bench/tensorboard-bench.sh [--size-mb N] [--edges fixed|moving] [--repeat N] [--keep]
 #   --size-mb N   size of the synthetic logdir in MB (default 1024; 50 for a quick run)
 #   --edges E     histogram edges: fixed per layer as PyTorch's default bins (default), or moving,
 #                 30 even buckets between each histogram's min and max as TF2 writes them
+#   --repeat N    scan and import N times in turns and report the median of each (default 3)
 #   --keep        keep the logdir, data directories and logs (their path is printed)
 # Environment:
 #   JAVA_HOME       a JDK 21 or newer (else `java` on PATH must be one)
@@ -15,8 +16,9 @@
 #
 # Steps: build bench/target/flightdeck-bench.jar; generate the logdir (TensorBoardBench generate:
 # one run per 16 MB, at least 8, each with scalars, histograms and text as PyTorch writes them);
-# scan it twice with TensorBoardBench scan and keep the second, page-cache-warm pass as the raw
-# limit; import it into an empty data directory under /usr/bin/time (wall, CPU, peak RSS); start a
+# scan it once to warm the page cache; then, N times in turns, scan it with TensorBoardBench scan
+# (the raw limit) and import it into an empty data directory under /usr/bin/time (wall, CPU, peak
+# RSS), and keep the median scan and the median import; start a
 # server with --tensorboard.logdir on another empty data directory and poll /api/v1/query until the
 # first run, then the last one, answers with a point. The Markdown table goes to stdout and to
 # bench/results/tensorboard-<date>.md. bench/README.md explains the measurements and caveats.
@@ -29,10 +31,12 @@ JAR="$ROOT/bench/target/flightdeck-bench.jar"
 size_mb=1024
 edges=fixed
 keep=false
+repeat=3
 while (($#)); do
   case "$1" in
     --size-mb) size_mb=$2; shift 2 ;;
     --edges) edges=$2; shift 2 ;;
+    --repeat) repeat=$2; shift 2 ;;
     --keep) keep=true; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
@@ -119,23 +123,43 @@ runs=$(field runs "$generated")
 # fsyncs (ext4 commits its journal with the data it orders) waited for them.
 sync
 
-log "raw scan (twice; the second pass counts)"
+((repeat >= 1)) || die "--repeat must be at least 1, got $repeat"
+log "raw scan once to warm the page cache"
 "$JAVA" -cp "$JAR" io.flightdeck.bench.TensorBoardBench scan --logdir "$logdir" >/dev/null
-raw=$(/usr/bin/time -f 'cpu=%U+%S rss_kib=%M' -o "$WORK/raw.time" \
-  "$JAVA" -cp "$JAR" io.flightdeck.bench.TensorBoardBench scan --logdir "$logdir")
-raw_time=$(cat "$WORK/raw.time")
-log "$raw $raw_time"
-[[ $(field bad_crcs "$raw") == 0 ]] || die "the raw scan found bad CRCs: $raw"
 
 # The launcher builds the jar when sources changed; let that happen before anything is timed.
 "$FLIGHTDECK_BIN" --version >/dev/null || die "the launcher failed; see its output above"
 
-log "flightdeck import tensorboard"
-summary=$(/usr/bin/time -f 'wall=%e cpu=%U+%S rss_kib=%M' -o "$WORK/import.time" \
-  "$FLIGHTDECK_BIN" import tensorboard "$logdir" --storage.tsdb.path="$WORK/import-data" \
-  --output=json 2>"$WORK/import.log") || { tail -n 20 "$WORK/import.log" >&2; die "import failed"; }
-import_time=$(cat "$WORK/import.time")
-log "$summary $import_time"
+# Scans and imports in turns, so that a machine whose speed drifts slows both alike; each line is
+# "key|output|time", the key being what the median is taken over.
+scans=()
+imports=()
+for ((i = 1; i <= repeat; i++)); do
+  log "raw scan $i of $repeat"
+  raw=$(/usr/bin/time -f 'cpu=%U+%S rss_kib=%M' -o "$WORK/raw.time" \
+    "$JAVA" -cp "$JAR" io.flightdeck.bench.TensorBoardBench scan --logdir "$logdir")
+  [[ $(field bad_crcs "$raw") == 0 ]] || die "the raw scan found bad CRCs: $raw"
+  scans+=("$(field seconds "$raw")|$raw|$(cat "$WORK/raw.time")")
+  log "$raw $(cat "$WORK/raw.time")"
+  log "flightdeck import tensorboard $i of $repeat"
+  rm -rf "$WORK/import-data"
+  summary=$(/usr/bin/time -f 'wall=%e cpu=%U+%S rss_kib=%M' -o "$WORK/import.time" \
+    "$FLIGHTDECK_BIN" import tensorboard "$logdir" --storage.tsdb.path="$WORK/import-data" \
+    --output=json 2>"$WORK/import.log") || { tail -n 20 "$WORK/import.log" >&2; die "import failed"; }
+  imports+=("$(field wall "$(cat "$WORK/import.time")")|$summary|$(cat "$WORK/import.time")")
+  log "$summary $(cat "$WORK/import.time")"
+done
+# The median line by its key; for an even count, the lower middle.
+median() { printf '%s\n' "$@" | sort -t'|' -k1,1g | sed -n "$(((${#@} + 1) / 2))p"; }
+all_keys() { printf '%s\n' "$@" | cut -d'|' -f1 | paste -sd' '; }
+scan_median=$(median "${scans[@]}")
+import_median=$(median "${imports[@]}")
+raw=$(cut -d'|' -f2 <<<"$scan_median")
+raw_time=$(cut -d'|' -f3 <<<"$scan_median")
+summary=$(cut -d'|' -f2 <<<"$import_median")
+import_time=$(cut -d'|' -f3 <<<"$import_median")
+scan_walls=$(all_keys "${scans[@]}")
+import_walls=$(all_keys "${imports[@]}")
 
 log "server with --tensorboard.logdir"
 (exec 3<>"/dev/tcp/127.0.0.1/$BENCH_PORT") 2>/dev/null && die "port $BENCH_PORT is in use; set BENCH_PORT"
@@ -159,7 +183,7 @@ awk -v bytes="$(field bytes "$raw")" -v records="$(field records "$raw")" \
   -v imp_cpu="$(sed -nE 's/.*cpu=([0-9.+]+).*/\1/p' <<<"$import_time")" \
   -v imp_rss="$(field rss_kib "$import_time")" -v first="$first_ms" -v last="$last_ms" \
   -v server_rss="$server_rss_kib" -v runs="$runs" -v size="$size_mb" -v summary="$summary" \
-  -v edges="$edges" \
+  -v edges="$edges" -v repeat="$repeat" -v scan_walls="$scan_walls" -v import_walls="$import_walls" \
   -v date="$(date -u '+%Y-%m-%d %H:%M UTC')" -v cpus="$(nproc)" \
   -v model="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)" \
   -v version="$(cd "$ROOT" && git describe --always --dirty 2>/dev/null || echo 'no commit yet')" '
@@ -171,7 +195,8 @@ awk -v bytes="$(field bytes "$raw")" -v records="$(field records "$raw")" \
     printf "# TensorBoard import benchmark, %s\n\n", date
     printf "Logdir: %.1f MB in %d runs, %d records, %s histogram edges (bench/src/main/java/io/flightdeck/bench/SyntheticLogdir.java).\n", mb, runs, records, edges
     printf "Machine: %d CPUs (%s). Flightdeck: %s.\n", cpus, model, version
-    printf "Import summary: %s\n\n", summary
+    printf "Import summary: %s\n", summary
+    printf "Medians of %d scans and %d imports in turns; scans took %s s, imports %s s.\n\n", repeat, repeat, scan_walls, import_walls
     print "| Metric | Raw scan (CRCs only) | flightdeck import | import/raw |"
     print "|---|---:|---:|---:|"
     printf "| Throughput, MB/s (higher is better) | %.1f | %.1f | %s |\n", mb / raw_s, mb / imp_s, ratio(raw_s, imp_s)
