@@ -76,8 +76,8 @@ public final class XorEncoder {
       out.writeBit(false);
       return;
     }
-    int lead = Math.min(Long.numberOfLeadingZeros(xor), 31);
-    int trail = Long.numberOfTrailingZeros(xor);
+    int lead = Math.min(BitCounts.leadingZeros(xor), 31);
+    int trail = BitCounts.trailingZeros(xor);
     // Control bits and window go out in one write each; the stream is the same bit by bit.
     if (leading >= 0 && lead >= leading && trail >= trailing) {
       out.writeBits(0b10, 2);
