@@ -256,6 +256,9 @@ final class Printer {
     if (offsetExpr != null) {
       out.append(" offset ");
       duration(offsetExpr);
+    } else if (offset.toNanos() == Long.MIN_VALUE) {
+      // The offset a NaN number gives has no positive counterpart to print after a sign.
+      out.append(" offset ").append(GoDuration.format(offset));
     } else if (offset.isNegative()) {
       out.append(" offset -").append(GoDuration.format(offset.negated()));
     } else if (!offset.isZero()) {

@@ -192,6 +192,15 @@ class ParserCasesTest {
     assertThat(StructuralEquality.equal(parse(printed), expr)).isTrue();
   }
 
+  /**
+   * A NaN offset becomes the most negative duration, as Go converts it; it prints (to the
+   * millisecond, so it does not read back exactly) instead of failing to negate.
+   */
+  @Test
+  void aNanOffsetPrints() {
+    assertThat(parse("foo offset NaN").toString()).isEqualTo("foo offset -106751d23h47m16s854ms");
+  }
+
   @Test
   void keepsSelectorDetails() {
     VectorSelector vs = (VectorSelector) parse("foo{a=~\"x.*\"} offset -1m @ 1.5");
