@@ -18,6 +18,10 @@ public final class DecimalChunk {
   private static final int MAX_SCALE = 17;
   private static final long MAX_MANTISSA = 1L << 53;
   private static final long NOT_EXACT = Long.MIN_VALUE;
+
+  /** From {@link #mantissaAt}: no exact mantissa below 2^53 at this scale or any larger one. */
+  private static final long TOO_LARGE = Long.MIN_VALUE + 1;
+
   private static final double[] POW10 = new double[MAX_SCALE + 1];
   private static final long[] LONG_POW10 = new long[MAX_SCALE + 1];
   private static final int MODE_DELTA = 1;
@@ -88,11 +92,11 @@ public final class DecimalChunk {
       // tried first, and a search goes on upwards from it: the chunk takes the largest scale
       // anyway, and the loop below checks each value at that scale.
       long m = scale > 0 ? mantissaAt(v, scale) : NOT_EXACT;
-      while (m == NOT_EXACT) {
-        if (++scale > MAX_SCALE || !(Math.abs(v * POW10[scale]) < MAX_MANTISSA)) {
-          return null; // NaN, infinities, -0.0 and too many digits end here
-        }
-        m = mantissaAt(v, scale);
+      while (m == NOT_EXACT && scale < MAX_SCALE) {
+        m = mantissaAt(v, ++scale);
+      }
+      if (m == NOT_EXACT || m == TOO_LARGE) {
+        return null; // NaN, infinities, -0.0 and too many digits end here
       }
       scales[i] = scale;
       mantissas[i] = m;
@@ -138,13 +142,14 @@ public final class DecimalChunk {
   }
 
   /**
-   * The mantissa below 2^53 in magnitude that gives back exactly {@code v} over 10^scale, or {@link
-   * #NOT_EXACT}.
+   * The mantissa below 2^53 in magnitude that gives back exactly {@code v} over 10^scale; {@link
+   * #NOT_EXACT} when a larger scale may still give one, {@link #TOO_LARGE} when none can (NaN and
+   * infinities included).
    */
   private static long mantissaAt(double v, int scale) {
     double scaled = v * POW10[scale];
     if (!(Math.abs(scaled) < MAX_MANTISSA)) {
-      return NOT_EXACT;
+      return TOO_LARGE;
     }
     long m = Math.round(scaled);
     return Double.doubleToRawLongBits(m / POW10[scale]) == Double.doubleToRawLongBits(v)
