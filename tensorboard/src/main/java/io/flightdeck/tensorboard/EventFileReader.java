@@ -42,16 +42,18 @@ public final class EventFileReader {
       FileWindow window = new FileWindow(channel, records.offset());
       long decoded = 0;
       while (true) {
-        switch (records.next(window)) {
-          case TfRecordReader.Record record -> {
-            if (decode(record, listener)) {
-              decoded++;
-            }
+        // Type tests rather than a pattern switch, which C1 runs as a call through the switch's
+        // bootstrapped method handle, once per record.
+        TfRecordReader.Step step = records.next(window);
+        if (step instanceof TfRecordReader.Record record) {
+          if (decode(record, listener)) {
+            decoded++;
           }
-          case TfRecordReader.Damaged damaged -> listener.corruption(damaged.corruption());
-          case TfRecordReader.End end -> {
-            return new ReadProgress(file, end.offset(), decoded, end.pendingBytes());
-          }
+        } else if (step instanceof TfRecordReader.Damaged damaged) {
+          listener.corruption(damaged.corruption());
+        } else {
+          TfRecordReader.End end = (TfRecordReader.End) step;
+          return new ReadProgress(file, end.offset(), decoded, end.pendingBytes());
         }
       }
     } catch (IOException e) {
