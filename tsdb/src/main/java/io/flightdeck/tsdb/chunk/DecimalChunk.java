@@ -117,13 +117,7 @@ public final class DecimalChunk {
       }
     }
     byte[] raw = scratch.raw;
-    int length = putVarint(raw, 0, times[from]);
-    long previousDelta = 0;
-    for (int i = 1; i < count; i++) {
-      long delta = times[from + i] - times[from + i - 1];
-      length = putVarint(raw, length, delta - previousDelta);
-      previousDelta = delta;
-    }
+    int length = scratch.timeVarints(times, from, count);
     raw[length++] = (byte) scale;
     int mode = cheaperMode(mantissas, count);
     raw[length++] = (byte) mode;
@@ -182,14 +176,55 @@ public final class DecimalChunk {
     byte[] raw = new byte[0];
     byte[] compressed = new byte[0];
 
+    /** The timestamps whose varints {@link #raw} starts with; {@code rawTimesCount} of them. */
+    long[] rawTimes = new long[0];
+
+    int rawTimesCount = -1;
+    int rawTimesLength;
+
     Scratch ensure(int count) {
       if (mantissas.length < count) {
         mantissas = new long[count];
         scales = new int[count];
         raw = new byte[maxRawSize(count)];
         compressed = new byte[(int) Zstd.compressBound(raw.length)];
+        rawTimes = new long[count];
+        rawTimesCount = -1;
       }
       return this;
+    }
+
+    /**
+     * Writes the varints of timestamps {@code [from, from + count)} at the start of {@link #raw};
+     * returns their length. Series written together share their timestamps (a histogram's bucket
+     * series, a scalar's value and step), and their chunks are encoded one after the other: when
+     * the timestamps are those already there, the varints are too, and a compare replaces encoding
+     * them.
+     */
+    int timeVarints(long[] times, int from, int count) {
+      if (count == rawTimesCount && sameTimes(times, from, count)) {
+        return rawTimesLength;
+      }
+      int length = putVarint(raw, 0, times[from]);
+      long previousDelta = 0;
+      for (int i = 1; i < count; i++) {
+        long delta = times[from + i] - times[from + i - 1];
+        length = putVarint(raw, length, delta - previousDelta);
+        previousDelta = delta;
+      }
+      System.arraycopy(times, from, rawTimes, 0, count);
+      rawTimesCount = count;
+      rawTimesLength = length;
+      return length;
+    }
+
+    private boolean sameTimes(long[] times, int from, int count) {
+      for (int i = 0; i < count; i++) {
+        if (times[from + i] != rawTimes[i]) {
+          return false;
+        }
+      }
+      return true;
     }
   }
 
@@ -212,13 +247,14 @@ public final class DecimalChunk {
   }
 
   /**
-   * Bits of a zig-zag value. Most are tiny, and a table answers them: the import runs on C1, which
-   * does not make {@code Long.numberOfLeadingZeros} an instruction (a third of this choice's time).
+   * Bits of a zig-zag value. Most are tiny, and a table answers them; the rest come from {@link
+   * BitCounts}: the import runs on C1, which calls {@code Long.numberOfLeadingZeros} as Java code
+   * (a third of this choice's time).
    */
   private static int bitLength(long zigzag) {
     return (zigzag & ~0xFFL) == 0
         ? SMALL_BIT_LENGTHS[(int) zigzag]
-        : 64 - Long.numberOfLeadingZeros(zigzag);
+        : 64 - BitCounts.leadingZeros(zigzag);
   }
 
   /**

@@ -50,6 +50,54 @@ class DecimalChunkPropertiesTest {
     }
   }
 
+  /**
+   * Chunks encoded one after another, some with the timestamps of the one before (where the encoder
+   * keeps that chunk's time varints) and some with timestamps that differ in one place only: each
+   * decodes to its own samples, and its bytes are those it gets after an unrelated chunk.
+   */
+  @Property(tries = 200)
+  void chunksSharingTimestampsEncodeAsAlone(
+      @ForAll @Size(min = 1, max = 8) List<@IntRange(min = 0, max = 3) Integer> layouts,
+      @ForAll @IntRange(min = 1, max = 1024) int n,
+      @ForAll @IntRange(min = 0, max = 1023) int changedAt) {
+    long[][] timeLayouts = new long[4][];
+    for (int layout = 0; layout < timeLayouts.length; layout++) {
+      // Layouts 0 and 1 differ in one timestamp; 2 is 0 one place later in a longer array.
+      long[] times = new long[n + 1];
+      for (int i = 0; i < n; i++) {
+        times[i] = 1_796_083_200_000L + i * 15_000L + (layout == 3 ? 7 : 0);
+      }
+      if (layout == 1) {
+        times[changedAt % n] += changedAt % n == n - 1 ? 1 : -1;
+      }
+      if (layout == 2) {
+        System.arraycopy(times, 0, times, 1, n);
+      }
+      timeLayouts[layout] = times;
+    }
+    for (int c = 0; c < layouts.size(); c++) {
+      int layout = layouts.get(c);
+      int from = layout == 2 ? 1 : 0;
+      double[] values = new double[n + 1];
+      for (int i = 0; i < n; i++) {
+        values[from + i] = (i * (c + 3)) % 17;
+      }
+      byte[] data = DecimalChunk.encode(timeLayouts[layout], values, from, n);
+      long[] outTimes = new long[n];
+      double[] out = new double[n];
+      DecimalChunk.decode(
+          data, data.length, n, outTimes, out, new byte[DecimalChunk.maxRawSize(n)]);
+      assertThat(outTimes)
+          .containsExactly(java.util.Arrays.copyOfRange(timeLayouts[layout], from, from + n));
+      assertThat(out).containsExactly(java.util.Arrays.copyOfRange(values, from, from + n));
+      long[] unrelated = {1, 2, 3};
+      DecimalChunk.encode(unrelated, new double[] {1, 2, 3}, 0, 3);
+      assertThat(DecimalChunk.encode(timeLayouts[layout], values, from, n)).isEqualTo(data);
+      // Encoding it again right after itself takes the kept varints: the same bytes once more.
+      assertThat(DecimalChunk.encode(timeLayouts[layout], values, from, n)).isEqualTo(data);
+    }
+  }
+
   @Provide
   Arbitrary<List<Double>> values() {
     return Arbitraries.oneOf(
