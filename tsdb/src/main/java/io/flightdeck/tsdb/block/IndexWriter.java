@@ -10,11 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.TreeSet;
+import java.util.Set;
 import java.util.zip.CRC32C;
 import org.roaringbitmap.RoaringBitmap;
 
@@ -27,16 +27,16 @@ final class IndexWriter {
 
   static void write(Path blockDir, List<Labels> series, List<List<ChunkMeta>> chunks)
       throws IOException {
-    TreeSet<String> symbolSet = new TreeSet<>();
-    for (Labels labels : series) {
-      labels.forEach(
-          (name, value) -> {
-            symbolSet.add(name);
-            symbolSet.add(value);
-          });
-    }
-    List<String> symbols = new ArrayList<>(symbolSet);
+    // Hashed while collecting, sorted once: a block's series repeat a few names and values many
+    // times, which sorted sets compared again at every add.
     Map<String, Integer> symbolRef = new HashMap<>();
+    for (Labels labels : series) {
+      for (int i = 0; i < labels.size(); i++) {
+        symbolRef.put(labels.name(i), 0);
+        symbolRef.put(labels.value(i), 0);
+      }
+    }
+    List<String> symbols = sorted(symbolRef.keySet());
     for (int i = 0; i < symbols.size(); i++) {
       symbolRef.put(symbols.get(i), i);
     }
@@ -56,7 +56,7 @@ final class IndexWriter {
 
     long seriesOffset = buf.length();
     long[] seriesOffsets = new long[series.size()];
-    TreeMap<String, TreeMap<String, RoaringBitmap>> postings = new TreeMap<>();
+    Map<String, Map<String, RoaringBitmap>> postings = new HashMap<>();
     for (int id = 0; id < series.size(); id++) {
       seriesOffsets[id] = buf.length();
       Labels labels = series.get(id);
@@ -64,7 +64,7 @@ final class IndexWriter {
       for (int i = 0; i < labels.size(); i++) {
         buf.putUvarint(symbolRef.get(labels.name(i))).putUvarint(symbolRef.get(labels.value(i)));
         postings
-            .computeIfAbsent(labels.name(i), n -> new TreeMap<>())
+            .computeIfAbsent(labels.name(i), n -> new HashMap<>())
             .computeIfAbsent(labels.value(i), v -> new RoaringBitmap())
             .add(id);
       }
@@ -81,17 +81,16 @@ final class IndexWriter {
     long postingsOffset = buf.length();
     Encbuf table = new Encbuf(1 << 12);
     int entries = 0;
-    for (var byName : postings.entrySet()) {
-      for (var byValue : byName.getValue().entrySet()) {
-        RoaringBitmap bitmap = byValue.getValue();
+    for (String name : sorted(postings.keySet())) {
+      Map<String, RoaringBitmap> byValue = postings.get(name);
+      for (String value : sorted(byValue.keySet())) {
+        RoaringBitmap bitmap = byValue.get(value);
         bitmap.runOptimize();
         long at = buf.length();
         ByteBuffer serialized = ByteBuffer.allocate(bitmap.serializedSizeInBytes());
         bitmap.serialize(serialized);
         buf.putBytes(serialized.array(), 0, serialized.capacity());
-        table
-            .putUvarint(symbolRef.get(byName.getKey()))
-            .putUvarint(symbolRef.get(byValue.getKey()));
+        table.putUvarint(symbolRef.get(name)).putUvarint(symbolRef.get(value));
         table.putUvarint(at).putUvarint(serialized.capacity());
         entries++;
       }
@@ -122,5 +121,12 @@ final class IndexWriter {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
       channel.force(true);
     }
+  }
+
+  /** The strings in their natural order, as the index lists symbols and postings. */
+  private static List<String> sorted(Set<String> strings) {
+    List<String> list = new ArrayList<>(strings);
+    Collections.sort(list);
+    return list;
   }
 }
