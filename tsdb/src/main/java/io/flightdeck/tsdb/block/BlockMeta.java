@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.flightdeck.tsdb.encoding.CorruptDataException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,6 +33,10 @@ public record BlockMeta(
   }
 
   void write(Path dir) throws IOException {
+    Files.write(dir.resolve(FILE), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(json()));
+  }
+
+  private ObjectNode json() {
     ObjectNode root = JSON.createObjectNode();
     root.put("ulid", ulid);
     root.put("minTime", minTime);
@@ -44,12 +49,20 @@ public record BlockMeta(
     compaction.put("level", level);
     sources.forEach(compaction.putArray("sources")::add);
     root.put("version", VERSION);
-    Files.write(dir.resolve(FILE), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+    return root;
   }
 
-  /** Loads this class, whose JSON mapper takes about 0.1 s of CPU to set up, ahead of need. */
+  /**
+   * Sets up this class's JSON mapper (about 0.1 s of CPU) ahead of need, and has it write and read
+   * a meta file's shape once: the first of each took a block writer 10 to 20 ms more.
+   */
   static void preload() {
-    // Calling any static method initialises the class; there is nothing else to do.
+    try {
+      BlockMeta meta = new BlockMeta("preload", 0, 1, 0, 0, 0, 1, List.of("preload"));
+      JSON.readTree(JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(meta.json()));
+    } catch (IOException e) {
+      throw new UncheckedIOException("a meta file in memory cannot fail to round-trip", e);
+    }
   }
 
   public static BlockMeta read(Path dir) throws IOException {
