@@ -81,6 +81,33 @@ class FileTextStoreTest {
     }
   }
 
+  /**
+   * Appends wait in a write buffer: what is read back meanwhile, and what a sync leaves in the
+   * file, is every sample, over several buffers' worth and past a sample larger than one buffer.
+   */
+  @Test
+  void bufferedAppendsReadBackAtOnceAndAreInTheFileAfterASync() {
+    String large = "x".repeat(RecordFile.WRITE_BUFFER_BYTES + 100);
+    int samples = 3 * RecordFile.WRITE_BUFFER_BYTES / 100;
+    try (FileTextStore store = FileTextStore.open(dataDir, LOGDIR)) {
+      for (int step = 0; step < samples; step++) {
+        store.append("r", text("t", step, step == samples / 2 ? large : "sample " + step));
+        assertThat(store.fetch("r", "t", step, step))
+            .extracting(TextSample::step)
+            .containsExactly((long) step);
+      }
+      store.sync();
+      // The file alone, read while the store is still open, holds them all.
+      try (FileTextStore fromTheFile = FileTextStore.open(dataDir, LOGDIR)) {
+        assertThat(fromTheFile.truncatedBytes()).isZero();
+        List<TextSample> all = fromTheFile.fetch("r", "t", 0, Long.MAX_VALUE);
+        assertThat(all).hasSize(samples);
+        assertThat(all.get(samples / 2).values()).containsExactly(large);
+        assertThat(all.get(samples - 1).values()).containsExactly("sample " + (samples - 1));
+      }
+    }
+  }
+
   @Test
   void aTornLastWriteIsCutOnOpenAndWritingGoesOn() throws IOException {
     Path file;
