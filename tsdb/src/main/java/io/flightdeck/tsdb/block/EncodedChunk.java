@@ -2,7 +2,7 @@ package io.flightdeck.tsdb.block;
 
 import io.flightdeck.tsdb.chunk.ChunkEncoding;
 import io.flightdeck.tsdb.chunk.DecimalChunk;
-import io.flightdeck.tsdb.chunk.XorEncoder;
+import io.flightdeck.tsdb.chunk.XorBatchEncoder;
 
 /**
  * A chunk in the encoding a block stores it in: {@code data[0, length)} holds {@code count}
@@ -14,8 +14,8 @@ public record EncodedChunk(
   public static final int MAX_SAMPLES = ChunkFiles.SAMPLES_PER_CHUNK;
 
   /** XOR chunks are encoded in one kept buffer per thread and copied out at their size. */
-  private static final ThreadLocal<XorEncoder> XOR_SCRATCH =
-      ThreadLocal.withInitial(() -> new XorEncoder(8 * MAX_SAMPLES + 16));
+  private static final ThreadLocal<XorBatchEncoder> XOR_SCRATCH =
+      ThreadLocal.withInitial(XorBatchEncoder::new);
 
   /**
    * Encodes samples {@code [from, from + count)} as a block stores them: decimal when every value
@@ -35,10 +35,8 @@ public record EncodedChunk(
       return new EncodedChunk(
           ChunkEncoding.DECIMAL, decimal, decimal.length, count, minTime, maxTime);
     }
-    XorEncoder xor = XOR_SCRATCH.get().reset();
-    for (int i = from; i < from + count; i++) {
-      xor.append(times[i], values[i]);
-    }
+    XorBatchEncoder xor = XOR_SCRATCH.get();
+    xor.encode(times, values, from, count);
     return new EncodedChunk(
         ChunkEncoding.XOR, xor.toBytes(), xor.byteLength(), count, minTime, maxTime);
   }

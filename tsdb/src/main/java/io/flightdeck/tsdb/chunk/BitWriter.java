@@ -28,12 +28,6 @@ final class BitWriter {
     return bytes;
   }
 
-  /** Back to no bits, keeping the array: the bits written so far are zeroed for the next ones. */
-  void clear() {
-    Arrays.fill(bytes, 0, byteLength(), (byte) 0);
-    bitLength = 0;
-  }
-
   void writeBit(boolean bit) {
     ensure(1);
     if (bit) {

@@ -28,18 +28,6 @@ public final class XorEncoder {
     this.out = new BitWriter(expectedBytes);
   }
 
-  /** Starts a new chunk in the same buffer, for an encoder whose chunks are copied out. */
-  public XorEncoder reset() {
-    out.clear();
-    count = 0;
-    lastTimestamp = 0;
-    lastDelta = 0;
-    lastValueBits = 0;
-    leading = -1;
-    trailing = 0;
-    return this;
-  }
-
   public void append(long timestamp, double value) {
     long bits = Double.doubleToRawLongBits(value);
     if (count == 0) {

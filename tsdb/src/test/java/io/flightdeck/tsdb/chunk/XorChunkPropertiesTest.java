@@ -38,6 +38,34 @@ class XorChunkPropertiesTest {
     assertThat(it.seek(Long.MIN_VALUE)).as("an exhausted iterator stays exhausted").isFalse();
   }
 
+  /**
+   * The batch encoder writes the streaming encoder's bytes exactly, at any offset into its arrays
+   * and from one chunk to the next in the same buffer.
+   */
+  @Property(tries = 500)
+  void theBatchEncoderWritesTheStreamingEncodersBytes(
+      @ForAll long start,
+      @ForAll("samples") @Size(min = 1, max = 400) List<Sample> samples,
+      @ForAll("samples") @Size(min = 1, max = 50) List<Sample> before) {
+    XorBatchEncoder batch = new XorBatchEncoder();
+    for (List<Sample> chunk : List.of(samples, before, samples)) {
+      int from = chunk.size() % 3;
+      long[] times = new long[from + chunk.size()];
+      double[] values = new double[from + chunk.size()];
+      XorEncoder streaming = new XorEncoder();
+      long t = start;
+      for (int i = 0; i < chunk.size(); i++) {
+        t += chunk.get(i).delta();
+        times[from + i] = t;
+        values[from + i] = chunk.get(i).value();
+        streaming.append(t, chunk.get(i).value());
+      }
+      batch.encode(times, values, from, chunk.size());
+      assertThat(batch.toBytes()).isEqualTo(streaming.toBytes());
+      assertThat(batch.byteLength()).isEqualTo(streaming.byteLength());
+    }
+  }
+
   @Property(tries = 200)
   void seekFindsTheFirstSampleAtOrAfter(
       @ForAll("samples") @Size(min = 1, max = 200) List<Sample> samples, @ForAll long probe) {
