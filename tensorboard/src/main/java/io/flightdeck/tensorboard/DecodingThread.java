@@ -14,7 +14,15 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 final class DecodingThread implements AutoCloseable {
   static final int BATCH_POINTS = 1024;
-  static final int QUEUED_BATCHES = 16;
+
+  /**
+   * Deep enough that neither thread runs dry while the other is held up (by the compiler, the
+   * collector, a burst of chunks to seal): with 16 the storing thread waited on an empty queue
+   * 3,000 to 5,000 times in a 1 GB import, 0.4 to 0.9 s in all, each wait a sleep and a wake-up,
+   * and the import took 2.79 s; with 64, 2.36 s (medians of five) for 2 MiB more peak RSS. 128 and
+   * 256 did no better.
+   */
+  static final int QUEUED_BATCHES = 64;
 
   /** What the consumer takes, in file order. */
   sealed interface Item {}
