@@ -20,8 +20,8 @@ public final class XorBatchEncoder {
   private int pendingBits;
 
   /**
-   * Encodes samples {@code [from, from + count)}; the chunk is {@link #bytes()} until the next
-   * call.
+   * Encodes samples {@code [from, from + count)}, which {@link #toBytes()} then copies out, until
+   * the next call.
    *
    * @param times strictly increasing timestamps
    * @param count at least 1
@@ -104,11 +104,6 @@ public final class XorBatchEncoder {
       out[length + k] = (byte) (pending >>> (56 - 8 * k));
     }
     length += tail;
-  }
-
-  /** The last chunk's bytes: {@code bytes()[0, byteLength())}, valid until the next encode. */
-  public byte[] bytes() {
-    return out;
   }
 
   public int byteLength() {
