@@ -45,6 +45,11 @@ final class CommonEventDecoder {
   private byte[] buf;
   private int pos;
 
+  /** The buffer {@link #doubleViews} view. */
+  private byte[] viewed;
+
+  private final DoubleBuffer[] doubleViews = new DoubleBuffer[8];
+
   /**
    * The event's points, or null when the event is not of the common shape.
    *
@@ -309,21 +314,40 @@ final class CommonEventDecoder {
    * copied in bulk, where reading them one by one was most of decoding a histogram.
    */
   private void addPackedBucketField(int field, int at, int n) {
-    DoubleBuffer packed =
-        ByteBuffer.wrap(buf, at, 8 * n).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer();
+    DoubleBuffer packed = doublesAt(at);
     if (field == 6) {
       if (limitCount + n > limits.length) {
         limits = Arrays.copyOf(limits, Math.max(limitCount + n, 2 * limits.length));
       }
-      packed.get(limits, limitCount, n);
+      packed.get(at >>> 3, limits, limitCount, n);
       limitCount += n;
     } else {
       if (countCount + n > counts.length) {
         counts = Arrays.copyOf(counts, Math.max(countCount + n, 2 * counts.length));
       }
-      packed.get(counts, countCount, n);
+      packed.get(at >>> 3, counts, countCount, n);
       countCount += n;
     }
+  }
+
+  /**
+   * A little-endian view of {@link #buf} as doubles, whose element {@code at >>> 3} starts at byte
+   * {@code at}: one view per remainder of {@code at} by 8, made once per buffer. Two new views per
+   * histogram were a sixth of a 1 GB import's allocations.
+   */
+  private DoubleBuffer doublesAt(int at) {
+    if (viewed != buf) {
+      Arrays.fill(doubleViews, null);
+      viewed = buf;
+    }
+    int remainder = at & 7;
+    DoubleBuffer view = doubleViews[remainder];
+    if (view == null) {
+      view =
+          ByteBuffer.wrap(buf).order(ByteOrder.LITTLE_ENDIAN).position(remainder).asDoubleBuffer();
+      doubleViews[remainder] = view;
+    }
+    return view;
   }
 
   private HistogramPoint histogramPoint(String tag, long step, double wallTime) {

@@ -11,6 +11,7 @@ import io.flightdeck.storage.StorageException;
 import io.flightdeck.tsdb.block.Block;
 import io.flightdeck.tsdb.block.BlockMeta;
 import io.flightdeck.tsdb.block.BlockWriter;
+import io.flightdeck.tsdb.block.ChunkSlabs;
 import io.flightdeck.tsdb.block.EncodedChunk;
 import io.flightdeck.tsdb.block.EncodedChunkedSeries;
 import java.io.IOException;
@@ -55,6 +56,9 @@ public final class BlockImport implements Appendable {
   /** Commits without a sample after which a series' open chunk is encoded (see {@link #commit}). */
   static final int IDLE_COMMITS = 2;
 
+  /** The least number of chunk slabs the memory bound holds (see {@link ChunkSlabs}). */
+  private static final int SLABS_PER_BOUND = 8;
+
   private final Tsdb tsdb;
   private final BlockSet blocks;
   private final TsdbOptions options;
@@ -75,6 +79,7 @@ public final class BlockImport implements Appendable {
   private final List<ImportedSeries> touched = new ArrayList<>();
 
   private final OpenChunkArrays openChunkArrays = new OpenChunkArrays();
+  private final ChunkSlabs slabs;
 
   /** The blocks there before the import began: re-imported samples may be in them. */
   private final Set<String> earlierBlocks = new HashSet<>();
@@ -95,6 +100,9 @@ public final class BlockImport implements Appendable {
     this.options = options;
     this.window = options.blockRange().toMillis();
     this.maxBufferedBytes = maxBufferedBytes;
+    // A slab an eighth of the bound at most: a small bound is not overshot by a slab's free end.
+    this.slabs =
+        new ChunkSlabs((int) Math.min(ChunkSlabs.SLAB_BYTES, maxBufferedBytes / SLABS_PER_BOUND));
     for (Block block : blocks.list()) {
       earlierBlocks.add(block.meta().ulid());
     }
@@ -144,7 +152,7 @@ public final class BlockImport implements Appendable {
         throw new InvalidLabelsException(
             StorageException.withContext("series has no metric name (__name__)", "series", labels));
       }
-      s = new ImportedSeries(seriesCount + 1, labels, window, openChunkArrays);
+      s = new ImportedSeries(seriesCount + 1, labels, window, openChunkArrays, slabs);
       if (seriesCount == byRef.length) {
         byRef = Arrays.copyOf(byRef, 2 * seriesCount);
       }
@@ -300,6 +308,7 @@ public final class BlockImport implements Appendable {
       s.listed = false;
     }
     buffered.clear();
+    slabs.clear();
     log.info(
         "import wrote {} blocks, {} samples, {} buffered bytes in {} ms",
         count,

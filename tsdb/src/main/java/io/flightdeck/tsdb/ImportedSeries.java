@@ -2,6 +2,7 @@ package io.flightdeck.tsdb;
 
 import io.flightdeck.model.Labels;
 import io.flightdeck.storage.SampleIterator;
+import io.flightdeck.tsdb.block.ChunkSlabs;
 import io.flightdeck.tsdb.block.EncodedChunk;
 import io.flightdeck.tsdb.block.EncodedChunkedSeries;
 import io.flightdeck.tsdb.chunk.ChunkDecoder;
@@ -32,6 +33,7 @@ final class ImportedSeries {
   final int ref;
   private final long window;
   private final OpenChunkArrays arrays;
+  private final ChunkSlabs slabs;
   private final List<EncodedChunk> chunks = new ArrayList<>();
 
   /** The open chunk's samples, committed ones first; pending ones may run past a chunk's size. */
@@ -64,12 +66,14 @@ final class ImportedSeries {
   /**
    * @param arrays where the open chunk's arrays come from and go back to, shared by the import's
    *     series
+   * @param slabs where encoded chunks' bytes go, shared by the import's series
    */
-  ImportedSeries(int ref, Labels labels, long window, OpenChunkArrays arrays) {
+  ImportedSeries(int ref, Labels labels, long window, OpenChunkArrays arrays, ChunkSlabs slabs) {
     this.ref = ref;
     this.labels = labels;
     this.window = window;
     this.arrays = arrays;
+    this.slabs = slabs;
   }
 
   /** Newest timestamp appended, committed or not; Long.MIN_VALUE before the first. */
@@ -150,7 +154,7 @@ final class ImportedSeries {
 
   /** Encodes samples {@code [from, to)} of the open arrays as a chunk; returns its bytes. */
   private long sealChunk(int from, int to) {
-    EncodedChunk chunk = EncodedChunk.of(openTimes, openValues, from, to - from);
+    EncodedChunk chunk = EncodedChunk.of(openTimes, openValues, from, to - from, slabs);
     chunks.add(chunk);
     return chunk.length() + CHUNK_OVERHEAD_BYTES;
   }
@@ -267,7 +271,8 @@ final class ImportedSeries {
       }
       while (++index < chunks.size()) {
         EncodedChunk c = chunks.get(index);
-        chunk = decoder.decode(c.encoding(), c.data(), c.count(), c.count());
+        chunk =
+            decoder.decode(c.encoding(), c.data(), c.offset(), c.length(), c.count(), c.count());
         if (chunk.next()) {
           positioned = true;
           return true;

@@ -68,7 +68,7 @@ final class BlockSeriesIterator implements SampleIterator {
       return false;
     }
     reader.read(chunks.get(index).ref(), chunk);
-    current = decoder.decode(chunk.encoding, chunk.data, chunk.length, chunk.count, chunk.count);
+    current = decoder.decode(chunk.encoding, chunk.data, 0, chunk.length, chunk.count, chunk.count);
     loaded = true;
     return true;
   }

@@ -142,7 +142,8 @@ public final class BlockWriter {
     if (chunk.count() > ChunkFiles.SAMPLES_PER_CHUNK) {
       throw new IllegalArgumentException("a chunk holds more samples than a block's chunk");
     }
-    long ref = writer.write(chunk.encoding(), chunk.count(), chunk.data(), chunk.length());
+    long ref =
+        writer.write(chunk.encoding(), chunk.count(), chunk.data(), chunk.offset(), chunk.length());
     return new ChunkMeta(chunk.minTime(), chunk.maxTime(), ref, chunk.count());
   }
 

@@ -22,10 +22,10 @@ final class ChunkWriter implements AutoCloseable {
     Files.createDirectories(dir);
   }
 
-  /** Writes one chunk and returns its reference. */
-  long write(int encoding, int sampleCount, byte[] data, int length) throws IOException {
+  /** Writes the chunk in {@code data[from, from + length)} and returns its reference. */
+  long write(int encoding, int sampleCount, byte[] data, int from, int length) throws IOException {
     record.reset().putByte(encoding).putUvarint(sampleCount).putUvarint(length);
-    record.putBytes(data, 0, length);
+    record.putBytes(data, from, length);
     record.putInt(record.crc32c(0, record.length()));
     if (out == null || offset + record.length() > ChunkFiles.MAX_FILE_SIZE) {
       openNext();

@@ -13,10 +13,11 @@ public final class ArrayIterator implements SampleIterator {
   private byte[] decompressed = new byte[0];
 
   /**
-   * Decodes a decimal chunk, {@code data[0, length)}, into this iterator's arrays, exposing its
-   * first {@code visible} samples.
+   * Decodes a decimal chunk, {@code data[offset, offset + length)}, into this iterator's arrays,
+   * exposing its first {@code visible} samples.
    */
-  public ArrayIterator resetDecimal(byte[] data, int length, int sampleCount, int visible) {
+  public ArrayIterator resetDecimal(
+      byte[] data, int offset, int length, int sampleCount, int visible) {
     if (times.length < sampleCount) {
       times = new long[sampleCount];
       values = new double[sampleCount];
@@ -24,7 +25,7 @@ public final class ArrayIterator implements SampleIterator {
     if (decompressed.length < DecimalChunk.maxRawSize(sampleCount)) {
       decompressed = new byte[DecimalChunk.maxRawSize(sampleCount)];
     }
-    DecimalChunk.decode(data, length, sampleCount, times, values, decompressed);
+    DecimalChunk.decode(data, offset, length, sampleCount, times, values, decompressed);
     count = Math.min(visible, sampleCount);
     index = -1;
     return this;

@@ -13,15 +13,19 @@ public final class ChunkDecoder {
    * returned iterator is this decoder's, valid until the next call.
    */
   public SampleIterator decode(int encoding, byte[] data, int encodedCount, int visible) {
-    return decode(encoding, data, data.length, encodedCount, visible);
+    return decode(encoding, data, 0, data.length, encodedCount, visible);
   }
 
-  /** As {@link #decode(int, byte[], int, int)}, for a chunk in {@code data[0, length)}. */
+  /**
+   * As {@link #decode(int, byte[], int, int)}, for a chunk in {@code data[offset, offset +
+   * length)}.
+   */
   public SampleIterator decode(
-      int encoding, byte[] data, int length, int encodedCount, int visible) {
+      int encoding, byte[] data, int offset, int length, int encodedCount, int visible) {
     return switch (encoding) {
-      case ChunkEncoding.XOR -> xor.reset(data, 0, length, visible);
-      case ChunkEncoding.DECIMAL -> decimal.resetDecimal(data, length, encodedCount, visible);
+      case ChunkEncoding.XOR -> xor.reset(data, offset, length, visible);
+      case ChunkEncoding.DECIMAL ->
+          decimal.resetDecimal(data, offset, length, encodedCount, visible);
       default -> throw new CorruptDataException("unknown chunk encoding " + encoding);
     };
   }

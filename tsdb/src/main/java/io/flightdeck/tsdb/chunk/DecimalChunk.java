@@ -72,6 +72,19 @@ public final class DecimalChunk {
    */
   public static byte[] encode(long[] times, double[] values, int from, int count) {
     Scratch scratch = SCRATCH.get().ensure(count);
+    int size = encode(times, values, from, count, scratch.compressed, 0);
+    return size < 0 ? null : Arrays.copyOf(scratch.compressed, size);
+  }
+
+  /**
+   * Encodes samples {@code [from, from + count)} into {@code out} at {@code at}, which must have
+   * {@link #maxEncodedSize}{@code (count)} bytes from there; returns the chunk's size, or -1 when
+   * some value is not an exact short decimal.
+   *
+   * @param times strictly increasing timestamps
+   */
+  public static int encode(long[] times, double[] values, int from, int count, byte[] out, int at) {
+    Scratch scratch = SCRATCH.get().ensure(count);
     long[] mantissas = scratch.mantissas;
     int[] scales = scratch.scales;
     int scale = 0;
@@ -96,7 +109,7 @@ public final class DecimalChunk {
         m = mantissaAt(v, ++scale);
       }
       if (m == NOT_EXACT || m == TOO_LARGE) {
-        return null; // NaN, infinities, -0.0 and too many digits end here
+        return -1; // NaN, infinities, -0.0 and too many digits end here
       }
       scales[i] = scale;
       mantissas[i] = m;
@@ -108,12 +121,12 @@ public final class DecimalChunk {
       long factor = LONG_POW10[scale - scales[i]];
       long m = mantissas[i];
       if (Math.abs(m) >= MAX_MANTISSA / factor) {
-        return null;
+        return -1;
       }
       mantissas[i] = m * factor;
       if (Double.doubleToRawLongBits(mantissas[i] / POW10[scale])
           != Double.doubleToRawLongBits(values[from + i])) {
-        return null;
+        return -1;
       }
     }
     byte[] raw = scratch.raw;
@@ -130,9 +143,12 @@ public final class DecimalChunk {
       previous = mantissas[i];
       previousStep = step;
     }
-    byte[] compressed = scratch.compressed;
-    int size = COMPRESSOR.get().compressByteArray(compressed, 0, compressed.length, raw, 0, length);
-    return Arrays.copyOf(compressed, size);
+    return COMPRESSOR.get().compressByteArray(out, at, maxEncodedSize(count), raw, 0, length);
+  }
+
+  /** The most bytes {@link #encode} writes for {@code count} samples. */
+  public static int maxEncodedSize(int count) {
+    return (int) Zstd.compressBound(maxRawSize(count));
   }
 
   /**
@@ -187,7 +203,7 @@ public final class DecimalChunk {
         mantissas = new long[count];
         scales = new int[count];
         raw = new byte[maxRawSize(count)];
-        compressed = new byte[(int) Zstd.compressBound(raw.length)];
+        compressed = new byte[maxEncodedSize(count)];
         rawTimes = new long[count];
         rawTimesCount = -1;
       }
@@ -266,18 +282,27 @@ public final class DecimalChunk {
   }
 
   /**
-   * Decodes {@code data[0, length)} into the given arrays, which must hold {@code count} entries,
-   * through {@code scratch}, which must hold {@link #maxRawSize}{@code (count)} bytes: a reader
-   * decodes chunk after chunk into the same arrays instead of allocating them per chunk.
+   * Decodes {@code data[offset, offset + length)} into the given arrays, which must hold {@code
+   * count} entries, through {@code scratch}, which must hold {@link #maxRawSize}{@code (count)}
+   * bytes: a reader decodes chunk after chunk into the same arrays instead of allocating them per
+   * chunk.
    */
   public static void decode(
-      byte[] data, int length, int count, long[] times, double[] values, byte[] scratch) {
+      byte[] data,
+      int offset,
+      int length,
+      int count,
+      long[] times,
+      double[] values,
+      byte[] scratch) {
     // No separate call for the frame's content size: a frame that holds more than a chunk of this
     // many samples can does not fit the scratch, and zstd refuses it.
     int rawLength;
     try {
       rawLength =
-          DECOMPRESSOR.get().decompressByteArray(scratch, 0, maxRawSize(count), data, 0, length);
+          DECOMPRESSOR
+              .get()
+              .decompressByteArray(scratch, 0, maxRawSize(count), data, offset, length);
     } catch (RuntimeException e) {
       throw new CorruptDataException("decimal chunk does not decompress: " + e.getMessage(), e);
     }

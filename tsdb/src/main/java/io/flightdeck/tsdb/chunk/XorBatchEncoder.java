@@ -115,6 +115,20 @@ public final class XorBatchEncoder {
     return Arrays.copyOf(out, length);
   }
 
+  /** Copies the last chunk's bytes into {@code dst} at {@code at}. */
+  public void copyTo(byte[] dst, int at) {
+    System.arraycopy(out, 0, dst, at, length);
+  }
+
+  /**
+   * The most bytes a chunk of {@code count} samples takes: the first sample's 128 bits, then at
+   * most 68 bits of timestamp (a 4-bit prefix and 64) and 77 of value (a 13-bit header and 64) for
+   * each other one.
+   */
+  public static int maxBytes(int count) {
+    return (int) ((128 + 145L * (count - 1) + 7) / 8);
+  }
+
   /**
    * Whether {@code xor} has no set bit among its {@code leading} highest and {@code trailing}
    * lowest bits: the same as its leading zeros (at most 31 counted) being at least {@code leading},

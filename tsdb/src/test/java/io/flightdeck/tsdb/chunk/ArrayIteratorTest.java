@@ -19,7 +19,7 @@ class ArrayIteratorTest {
       values[i] = i * 0.5;
     }
     byte[] data = DecimalChunk.encode(times, values, 0, count);
-    return new ArrayIterator().resetDecimal(data, data.length, count, visible);
+    return new ArrayIterator().resetDecimal(data, 0, data.length, count, visible);
   }
 
   @Property(tries = 300)

@@ -33,16 +33,21 @@ class DecimalChunkPropertiesTest {
       in[from + i] = values.get(i);
     }
     byte[] data = DecimalChunk.encode(times, in, from, n);
+    // Encoded into the middle of a shared array, as an import keeps its chunks: the same bytes.
+    byte[] shared = new byte[5 + DecimalChunk.maxEncodedSize(n) + 7];
+    java.util.Arrays.fill(shared, (byte) 0x9F);
+    int size = DecimalChunk.encode(times, in, from, n, shared, 5);
     if (data == null) {
+      assertThat(size).isEqualTo(-1);
       return; // declined: the block writer falls back to XOR
     }
+    assertThat(java.util.Arrays.copyOfRange(shared, 5, 5 + size)).isEqualTo(data);
     long[] outTimes = new long[n];
     double[] out = new double[n];
-    // Decoded from the front of a longer array, through a scratch buffer holding a previous chunk.
-    byte[] padded = java.util.Arrays.copyOf(data, data.length + 7);
+    // Decoded from the middle of that array, through a scratch buffer holding a previous chunk.
     byte[] scratch = new byte[DecimalChunk.maxRawSize(n)];
     java.util.Arrays.fill(scratch, (byte) 0x9F);
-    DecimalChunk.decode(padded, data.length, n, outTimes, out, scratch);
+    DecimalChunk.decode(shared, 5, size, n, outTimes, out, scratch);
     assertThat(outTimes).containsExactly(java.util.Arrays.copyOfRange(times, from, from + n));
     for (int i = 0; i < n; i++) {
       assertThat(Double.doubleToRawLongBits(out[i]))
@@ -86,7 +91,7 @@ class DecimalChunkPropertiesTest {
       long[] outTimes = new long[n];
       double[] out = new double[n];
       DecimalChunk.decode(
-          data, data.length, n, outTimes, out, new byte[DecimalChunk.maxRawSize(n)]);
+          data, 0, data.length, n, outTimes, out, new byte[DecimalChunk.maxRawSize(n)]);
       assertThat(outTimes)
           .containsExactly(java.util.Arrays.copyOfRange(timeLayouts[layout], from, from + n));
       assertThat(out).containsExactly(java.util.Arrays.copyOfRange(values, from, from + n));
@@ -155,7 +160,7 @@ class DecimalChunkPropertiesTest {
     }
     try {
       DecimalChunk.decode(
-          data, length, n, new long[n], new double[n], new byte[DecimalChunk.maxRawSize(n)]);
+          data, 0, length, n, new long[n], new double[n], new byte[DecimalChunk.maxRawSize(n)]);
     } catch (CorruptDataException expected) {
       assertThat(expected).hasMessageContaining("decimal chunk");
     }
@@ -170,6 +175,7 @@ class DecimalChunkPropertiesTest {
             () ->
                 DecimalChunk.decode(
                     data,
+                    0,
                     data.length,
                     200,
                     new long[200],

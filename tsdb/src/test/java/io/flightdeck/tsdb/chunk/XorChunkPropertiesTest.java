@@ -6,6 +6,7 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -63,7 +64,35 @@ class XorChunkPropertiesTest {
       batch.encode(times, values, from, chunk.size());
       assertThat(batch.toBytes()).isEqualTo(streaming.toBytes());
       assertThat(batch.byteLength()).isEqualTo(streaming.byteLength());
+      assertThat(batch.byteLength()).isLessThanOrEqualTo(XorBatchEncoder.maxBytes(chunk.size()));
     }
+  }
+
+  /**
+   * Timestamps whose intervals swing by more than 2^20, and values that change in 63 bits, by turns
+   * the highest and the lowest, so that no change fits the window of the one before: each sample
+   * takes nearly the most bits, and the chunk stays within {@link XorBatchEncoder#maxBytes}.
+   */
+  @Example
+  void theWorstChunkFitsItsBound() {
+    int n = 1024;
+    long[] times = new long[n];
+    double[] values = new double[n];
+    long t = 0;
+    long bits = 0x0123456789ABCDEFL;
+    for (int i = 0; i < n; i++) {
+      t += i % 2 == 0 ? 1 : 1L << 40;
+      times[i] = t;
+      bits ^= i % 2 == 0 ? 0xFFFFFFFFFFFFFFFEL : 0x7FFFFFFFFFFFFFFFL;
+      values[i] = Double.longBitsToDouble(bits);
+    }
+    XorBatchEncoder batch = new XorBatchEncoder();
+    batch.encode(times, values, 0, n);
+    assertThat(batch.byteLength()).isLessThanOrEqualTo(XorBatchEncoder.maxBytes(n));
+    assertThat(batch.byteLength()).isGreaterThan(XorBatchEncoder.maxBytes(n) * 9 / 10);
+    byte[] copied = new byte[batch.byteLength() + 3];
+    batch.copyTo(copied, 3);
+    assertThat(java.util.Arrays.copyOfRange(copied, 3, copied.length)).isEqualTo(batch.toBytes());
   }
 
   @Property(tries = 200)
