@@ -1,5 +1,6 @@
 package io.flightdeck.app;
 
+import io.flightdeck.tsdb.block.BlockWriter;
 import java.util.List;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -35,6 +36,12 @@ public final class Main implements Runnable {
         .daemon()
         .name("logging-setup")
         .start(() -> LoggerFactory.getLogger(Main.class));
+    // So does setting up the block writer (zstd's native binding, the meta file's JSON mapper),
+    // which an import needs at its first chunk: started later, it took CPU from the import's two
+    // busy threads.
+    if (args.length > 0 && subcommandNamed(args[0]) == ImportCommand.class) {
+      Thread.ofPlatform().daemon().name("block-writer-preload").start(BlockWriter::preload);
+    }
     System.exit(commandLine(args).execute(args));
   }
 

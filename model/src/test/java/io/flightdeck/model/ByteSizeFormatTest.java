@@ -3,7 +3,6 @@ package io.flightdeck.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.NullAndEmptySource;
@@ -24,6 +23,8 @@ class ByteSizeFormatTest {
     "1.5GB, 1610612736",
     "1KiB512B, 1536",
     "10MiB, 10485760",
+    "1.5GB512MB, 2147483648",
+    "0.5KiB3B, 515",
   })
   void parsesSizesInPowersOf1024(String text, long bytes) {
     assertThat(ByteSizeFormat.parse(text)).isEqualTo(bytes);
@@ -52,10 +53,11 @@ class ByteSizeFormatTest {
     assertThat(ByteSizeFormat.parse(text)).isEqualTo(bytes);
   }
 
-  @Test
-  void rejectsSizesThatDoNotFitInALong() {
-    assertThatThrownBy(() -> ByteSizeFormat.parse("8EB"))
+  @ParameterizedTest
+  @ValueSource(strings = {"8EB", "7EB7EB", "7EB1.5EB", "99999999999999999999B"})
+  void rejectsSizesThatDoNotFitInALong(String text) {
+    assertThatThrownBy(() -> ByteSizeFormat.parse(text))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("byte size too large: \"8EB\"");
+        .hasMessage("byte size too large: \"" + text + "\"");
   }
 }

@@ -106,8 +106,6 @@ public final class BlockImport implements Appendable {
     for (Block block : blocks.list()) {
       earlierBlocks.add(block.meta().ulid());
     }
-    // The first flush would otherwise do this while the import waits for it.
-    Thread.ofPlatform().daemon().name("block-import-preload").start(BlockWriter::preload);
   }
 
   /**
@@ -220,7 +218,7 @@ public final class BlockImport implements Appendable {
 
   /**
    * Writes every buffered sample to blocks, one per block-range window, and empties the buffer. The
-   * windows are written in parallel, one per core. The blocks are durable and queryable when this
+   * windows are written in parallel, two per core. The blocks are durable and queryable when this
    * returns.
    *
    * @throws IllegalStateException while an appender is open: its samples are not committed yet
@@ -251,7 +249,9 @@ public final class BlockImport implements Appendable {
       s.addWindows(windows);
     }
     long began = System.nanoTime();
-    int threads = Math.min(windows.size(), Runtime.getRuntime().availableProcessors());
+    // Twice as many writers as cores: each waits for its syncs several times per block, while the
+    // others go on.
+    int threads = Math.min(windows.size(), 2 * Runtime.getRuntime().availableProcessors());
     ExecutorService writers =
         Executors.newFixedThreadPool(
             threads,

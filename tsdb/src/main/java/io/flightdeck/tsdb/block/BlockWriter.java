@@ -23,13 +23,14 @@ public final class BlockWriter {
   private BlockWriter() {}
 
   /**
-   * Sets up, once per process, what writing a block needs: zstd's native bindings and the meta
-   * file's JSON mapper, together about 0.2 s of CPU. A caller that will write blocks soon can have
-   * it done ahead, on a thread of its own.
+   * Sets up, once per process, what writing a block needs: zstd's native bindings, the meta file's
+   * JSON mapper and the random source of block names, together about 0.2 s of CPU. A caller that
+   * will write blocks soon can have it done ahead, on a thread of its own.
    */
   public static void preload() {
     DecimalChunk.preload();
     BlockMeta.preload();
+    Ulid.next(0);
   }
 
   /**
