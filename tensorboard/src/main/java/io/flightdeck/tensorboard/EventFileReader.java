@@ -38,8 +38,8 @@ public final class EventFileReader {
    * @throws EventFileException if the file cannot be opened or read
    */
   public ReadProgress poll(EventListener listener) {
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      FileWindow window = new FileWindow(channel, records.offset());
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        FileWindow window = new FileWindow(channel, records.offset())) {
       long decoded = 0;
       while (true) {
         // Type tests rather than a pattern switch, which C1 runs as a call through the switch's

@@ -63,11 +63,46 @@ class TfRecordReaderTest {
     assertThat(copy(found)).isEqualTo(after);
   }
 
+  /**
+   * A thread's next window reads into the buffer its last one closed with, and its records are the
+   * new file's own; a buffer grown past the usual size for one large record is not kept.
+   */
+  @Test
+  void aThreadsNextWindowReusesTheBufferAndReadsOnlyItsOwnFile() throws IOException {
+    Random random = new Random(5);
+    byte[][] first = {bytes(random, 3_000), bytes(random, 700_000), bytes(random, 900)};
+    byte[][] second = {bytes(random, 10), bytes(random, 40_000)};
+    Path a = Records.write(dir, "a", Records.frame(first));
+    Path b = Records.write(dir, "b", Records.frame(second));
+    Path large = Records.write(dir, "c", Records.frame(bytes(random, 3 << 20)));
+
+    byte[] used = bufferAfterReading(a);
+    assertThat(readAll(b).subList(0, 2))
+        .extracting(step -> copy((TfRecordReader.Record) step))
+        .containsExactly(second);
+    assertThat(bufferAfterReading(b)).isSameAs(used);
+    byte[] grown = bufferAfterReading(large);
+    assertThat(grown).hasSizeGreaterThan(3 << 20);
+    assertThat(bufferAfterReading(b)).isNotSameAs(grown);
+  }
+
+  /** The buffer a window reading all of {@code path} ended with (valid only after its close). */
+  private static byte[] bufferAfterReading(Path path) throws IOException {
+    TfRecordReader reader = new TfRecordReader(path);
+    try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+        FileWindow window = new FileWindow(channel, 0)) {
+      while (!(reader.next(window) instanceof TfRecordReader.End)) {
+        // read to the end
+      }
+      return window.array();
+    }
+  }
+
   private static List<TfRecordReader.Step> readAll(Path path) throws IOException {
     TfRecordReader reader = new TfRecordReader(path);
     List<TfRecordReader.Step> steps = new ArrayList<>();
-    try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-      FileWindow window = new FileWindow(channel, 0);
+    try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+        FileWindow window = new FileWindow(channel, 0)) {
       TfRecordReader.Step step;
       do {
         step = reader.next(window);
