@@ -39,6 +39,11 @@ final class DoubleList extends AbstractList<Double> implements RandomAccess {
     return new DoubleList(values);
   }
 
+  /** The list's elements themselves, for reading in bulk: never to be changed. */
+  double[] array() {
+    return values;
+  }
+
   double getDouble(int index) {
     return values[index];
   }
@@ -48,10 +53,16 @@ final class DoubleList extends AbstractList<Double> implements RandomAccess {
    * under C1 the stream's pipeline cost more than the additions, once per histogram point.
    */
   double sum() {
+    return sum(values, 0, values.length);
+  }
+
+  /** {@link #sum()} of {@code values[from, to)}. */
+  static double sum(double[] values, int from, int to) {
     double high = 0;
     double negatedLow = 0;
     double simple = 0;
-    for (double v : values) {
+    for (int i = from; i < to; i++) {
+      double v = values[i];
       double corrected = v - negatedLow;
       double next = high + corrected;
       negatedLow = (next - high) - corrected;

@@ -59,6 +59,14 @@ final class EventDecoder {
     return common.simpleScalar(bytes, offset, length, hparamsTags, to);
   }
 
+  /**
+   * Hands the event's histogram to {@code to} as fields if the event is one legacy {@code histo}
+   * histogram and returns true; else false (then {@link #decode} it).
+   */
+  boolean simpleHistogram(byte[] bytes, int offset, int length, EventListener to) {
+    return common.simpleHistogram(bytes, offset, length, hparamsTags, to);
+  }
+
   /** The general path, for every event: {@link #decode} without the shortcut of common events. */
   DecodedEvent decodeAny(byte[] bytes, int offset, int length) throws IOException {
     CodedInputStream in = CodedInputStream.newInstance(bytes, offset, length);

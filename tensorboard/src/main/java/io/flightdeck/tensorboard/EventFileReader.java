@@ -62,7 +62,8 @@ public final class EventFileReader {
   }
 
   private boolean decode(TfRecordReader.Record record, EventListener listener) {
-    if (decoder.simpleScalar(record.buffer(), record.start(), record.length(), listener)) {
+    if (decoder.simpleScalar(record.buffer(), record.start(), record.length(), listener)
+        || decoder.simpleHistogram(record.buffer(), record.start(), record.length(), listener)) {
       return true;
     }
     EventDecoder.DecodedEvent event;

@@ -1,37 +1,68 @@
 package io.flightdeck.tensorboard;
 
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * Decoded points of one run in file order, as the import's decoding thread hands them over: scalars
- * as columns of fields, other points as objects. A 1 GB import decodes some 13 million scalars; a
- * {@link ScalarPoint} each was a third of all it allocated, which the collector swept while both
- * import threads stood still. Batches are reused once consumed. Not thread-safe: one thread fills a
- * batch, then another reads it.
+ * and legacy histograms as columns of fields, other points as objects. A 1 GB import decodes some
+ * 13 million scalars and half a million histograms; a {@link ScalarPoint} each was a third of all
+ * it allocated, and a {@link HistogramPoint} with its copied counts most of the rest, which the
+ * collector swept while both import threads stood still. Batches are reused once consumed. Not
+ * thread-safe: one thread fills a batch, then another reads it.
  */
 final class PointBatch {
+  private static final byte SCALAR = 0;
+  private static final byte HISTOGRAM = 1;
+  private static final byte POINT = 2;
+
+  /** A histogram's fields in {@link #histogramFields} before its counts. */
+  private static final int FIELDS_BEFORE_COUNTS = 6;
+
+  private final byte[] kinds;
   private final SummaryPoint[] points;
   private final String[] tags;
   private final long[] steps;
   private final double[] wallTimes;
   private final double[] values;
+
+  /** A histogram's bucket limits, kept as the decoder shares them from step to step. */
+  private final List<Double>[] limits;
+
+  /** Where a histogram's fields start in {@link #histogramFields}. */
+  private final int[] fieldsAt;
+
+  /**
+   * The histograms' fields one after the other: min, max, num, sum, sum of squares, the number of
+   * counts (exact as a double), then the counts.
+   */
+  private double[] histogramFields = new double[1024];
+
+  private int histogramFieldsUsed;
   private String run;
   private int size;
 
+  @SuppressWarnings("unchecked") // an array of a generic type, filled here
   PointBatch(int capacity) {
+    kinds = new byte[capacity];
     points = new SummaryPoint[capacity];
     tags = new String[capacity];
     steps = new long[capacity];
     wallTimes = new double[capacity];
     values = new double[capacity];
+    limits = new List[capacity];
+    fieldsAt = new int[capacity];
   }
 
   /**
-   * Empties the batch for points of {@code run}. Entries are overwritten, not cleared: a scalar's
-   * entry sets its point to null, and what an earlier use left past the new size (a batch is reused
-   * full but for the last of a file) is a few stale references at most.
+   * Empties the batch for points of {@code run}. Entries are overwritten, not cleared: what an
+   * earlier use left past the new size (a batch is reused full but for the last of a file) is a few
+   * stale references at most.
    */
   PointBatch reset(String run) {
     this.run = run;
     size = 0;
+    histogramFieldsUsed = 0;
     return this;
   }
 
@@ -48,11 +79,12 @@ final class PointBatch {
   }
 
   void add(SummaryPoint point) {
+    kinds[size] = POINT;
     points[size++] = point;
   }
 
   void addScalar(String tag, long step, double wallTimeSeconds, double value) {
-    points[size] = null;
+    kinds[size] = SCALAR;
     tags[size] = tag;
     steps[size] = step;
     wallTimes[size] = wallTimeSeconds;
@@ -60,14 +92,68 @@ final class PointBatch {
     size++;
   }
 
+  /** See {@link EventListener#histogram}; the counts are copied. */
+  void addHistogram(
+      String tag,
+      long step,
+      double wallTimeSeconds,
+      double min,
+      double max,
+      double num,
+      double sum,
+      double sumSquares,
+      List<Double> bucketLimits,
+      double[] counts,
+      int countCount) {
+    int at = histogramFieldsUsed;
+    int end = at + FIELDS_BEFORE_COUNTS + countCount;
+    if (end > histogramFields.length) {
+      histogramFields = Arrays.copyOf(histogramFields, Math.max(end, 2 * histogramFields.length));
+    }
+    double[] f = histogramFields;
+    f[at] = min;
+    f[at + 1] = max;
+    f[at + 2] = num;
+    f[at + 3] = sum;
+    f[at + 4] = sumSquares;
+    f[at + 5] = countCount;
+    System.arraycopy(counts, 0, f, at + FIELDS_BEFORE_COUNTS, countCount);
+    histogramFieldsUsed = end;
+    kinds[size] = HISTOGRAM;
+    tags[size] = tag;
+    steps[size] = step;
+    wallTimes[size] = wallTimeSeconds;
+    limits[size] = bucketLimits;
+    fieldsAt[size] = at;
+    size++;
+  }
+
   /** Writes every point to {@code ingester}, in order. */
   void writeTo(TensorBoardIngester ingester) {
+    double[] f = histogramFields;
     for (int i = 0; i < size; i++) {
-      SummaryPoint point = points[i];
-      if (point == null) {
+      byte kind = kinds[i];
+      if (kind == SCALAR) {
         ingester.writeScalar(run, tags[i], steps[i], wallTimes[i], values[i]);
+      } else if (kind == HISTOGRAM) {
+        int at = fieldsAt[i];
+        int counts = at + FIELDS_BEFORE_COUNTS;
+        ingester.writeHistogram(
+            run,
+            tags[i],
+            steps[i],
+            wallTimes[i],
+            f[at],
+            f[at + 1],
+            f[at + 2],
+            f[at + 3],
+            f[at + 4],
+            limits[i],
+            f,
+            counts,
+            counts + (int) f[at + 5]);
       } else {
-        ingester.write(run, point);
+        ingester.write(run, points[i]);
       }
     }
   }

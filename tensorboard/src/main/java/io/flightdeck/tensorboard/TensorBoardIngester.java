@@ -6,6 +6,7 @@ import io.flightdeck.storage.Appendable;
 import io.flightdeck.storage.Appender;
 import io.flightdeck.storage.SampleRejectedException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -107,7 +108,21 @@ public final class TensorBoardIngester {
   public void write(String run, SummaryPoint point) {
     switch (point) {
       case ScalarPoint p -> writeScalar(run, p.tag(), p.step(), p.wallTimeSeconds(), p.value());
-      case HistogramPoint p -> writeHistogram(series(run), p);
+      case HistogramPoint p ->
+          writeHistogram(
+              run,
+              p.tag(),
+              p.step(),
+              p.wallTimeSeconds(),
+              p.min(),
+              p.max(),
+              p.num(),
+              p.sum(),
+              p.sumSquares(),
+              p.bucketLimits(),
+              DoubleList.copyOf(p.bucketCounts()).array(),
+              0,
+              p.bucketCounts().size());
       case TextPoint p -> writeText(run, p);
       case ImagePoint p -> writeImage(run, p);
       case HParamsPoint p -> writeHParams(run, p);
@@ -191,14 +206,32 @@ public final class TensorBoardIngester {
     scalarPoints++;
   }
 
-  private void writeHistogram(RunSeries run, HistogramPoint p) {
-    HistogramSeries s = run.histograms.get(p.tag());
+  /**
+   * {@link #write} of a {@link HistogramPoint} with these fields, its bucket counts in {@code
+   * counts[from, to)}, without the object (see {@link EventListener#histogram}).
+   */
+  public void writeHistogram(
+      String run,
+      String tag,
+      long step,
+      double wallTimeSeconds,
+      double min,
+      double max,
+      double num,
+      double sum,
+      double sumSquares,
+      List<Double> bucketLimits,
+      double[] counts,
+      int from,
+      int to) {
+    RunSeries r = series(run);
+    HistogramSeries s = r.histograms.get(tag);
     if (s == null) {
-      s = histogramSeries(new Key(run.run, p.tag()));
-      run.histograms.put(p.tag(), s);
+      s = histogramSeries(new Key(r.run, tag));
+      r.histograms.put(tag, s);
     }
-    long t = s.clock.next(p.wallTimeSeconds());
-    List<Double> limits = p.bucketLimits();
+    long t = s.clock.next(wallTimeSeconds);
+    DoubleList limits = DoubleList.copyOf(bucketLimits);
     // Most writers keep a tag's edges fixed: only a new layout can add bounds.
     if (s.quantiles == null && !limits.equals(s.lastLimits)) {
       if (s.wouldExceed(limits, MAX_BUCKET_BOUNDS)) {
@@ -214,10 +247,23 @@ public final class TensorBoardIngester {
         s.layoutChanged();
       }
     }
-    double total = p.totalCount();
+    double total = DoubleList.sum(counts, from, to);
     if (s.quantiles == null) {
-      writeBuckets(s, p, t, total);
+      writeBuckets(s, limits, counts, from, to, t, total);
     } else {
+      // Rare (edges that move at every step): the point itself, for the distribution's code.
+      HistogramPoint p =
+          new HistogramPoint(
+              tag,
+              step,
+              wallTimeSeconds,
+              min,
+              max,
+              num,
+              sum,
+              sumSquares,
+              limits,
+              DoubleList.copyOf(Arrays.copyOfRange(counts, from, to), to - from));
       double[] values = HistogramDistribution.of(p);
       for (int q = 0; q < values.length; q++) {
         Ref ref = s.quantiles[q];
@@ -227,11 +273,11 @@ public final class TensorBoardIngester {
     }
     s.count.ref = append(s.count.ref, s.count.labels, t, total);
     // The histograms plugin's [k,3] form has no sum; leave a gap rather than store a NaN.
-    if (!Double.isNaN(p.sum())) {
-      s.sum.ref = append(s.sum.ref, s.sum.labels, t, p.sum());
+    if (!Double.isNaN(sum)) {
+      s.sum.ref = append(s.sum.ref, s.sum.labels, t, sum);
     }
-    s.step.ref = append(s.step.ref, s.step.labels, t, p.step());
-    s.restarts.observe(p.step(), t);
+    s.step.ref = append(s.step.ref, s.step.labels, t, step);
+    s.restarts.observe(step, t);
     histogramPoints++;
   }
 
@@ -239,14 +285,21 @@ public final class TensorBoardIngester {
    * Every bound the series ever had gets a value, so a query at this time never mixes in a bucket
    * left over from an earlier step with a different layout.
    */
-  private void writeBuckets(HistogramSeries s, HistogramPoint p, long t, double total) {
+  private void writeBuckets(
+      HistogramSeries s,
+      DoubleList limits,
+      double[] counts,
+      int from,
+      int to,
+      long t,
+      double total) {
     double cumulative = 0;
     int i = 0;
-    int n = p.bucketLimits().size();
+    int n = Math.min(limits.size(), to - from);
     for (int b = 0; b < s.bounds.length; b++) {
       double bound = s.bounds[b];
-      while (i < n && p.bucketLimit(i) <= bound) {
-        cumulative += p.bucketCount(i++);
+      while (i < n && limits.getDouble(i) <= bound) {
+        cumulative += counts[from + i++];
       }
       Ref ref = s.bucketRefs[b];
       ref.ref = append(ref.ref, ref.labels, t, cumulative);

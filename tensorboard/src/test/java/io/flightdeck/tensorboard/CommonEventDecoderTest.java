@@ -77,6 +77,55 @@ class CommonEventDecoderTest {
   }
 
   @Test
+  void aHistogramEventReachesAListenerAsFieldsWithItsCountsCopiedByTheDefault() {
+    byte[] event = histoEvent();
+    List<Object> fields = new ArrayList<>();
+    List<Double> gotLimits = new ArrayList<>();
+    List<Double> gotCounts = new ArrayList<>();
+    EventListener columns =
+        new EventListener() {
+          @Override
+          public void point(SummaryPoint point) {
+            throw new AssertionError("a histogram of the common shape comes as fields");
+          }
+
+          @Override
+          public void histogram(
+              String tag,
+              long step,
+              double wallTimeSeconds,
+              double min,
+              double max,
+              double num,
+              double sum,
+              double sumSquares,
+              List<Double> limits,
+              double[] counts,
+              int countCount) {
+            fields.addAll(List.of(tag, step, wallTimeSeconds, min, max, num, sum, sumSquares));
+            gotLimits.addAll(limits);
+            gotCounts.addAll(Arrays.stream(counts, 0, countCount).boxed().toList());
+          }
+        };
+    assertThat(new EventDecoder().simpleHistogram(event, 0, event.length, columns)).isTrue();
+    assertThat(fields).containsExactly("weights/layer0", 7L, 1.7e9, -1.0, 2.0, 87.0, 12.5, 40.0);
+    assertThat(gotLimits).hasSize(30).startsWith(-1.0);
+    assertThat(gotCounts).hasSize(30).startsWith(0.0, 1.0, 2.0);
+    // The default makes a point whose counts stay as they were when the decoder reuses its arrays.
+    CollectingListener points = new CollectingListener();
+    EventDecoder decoder = new EventDecoder();
+    assertThat(decoder.simpleHistogram(event, 0, event.length, points)).isTrue();
+    HistogramPoint first = (HistogramPoint) points.points.getFirst();
+    byte[] other = histoEvent();
+    other[other.length - 1] ^= 0x40; // the last count changes
+    assertThat(decoder.simpleHistogram(other, 0, other.length, points)).isTrue();
+    assertThat(first.bucketCount(29)).isEqualTo(1);
+    assertThat(((HistogramPoint) points.points.getLast()).bucketCount(29)).isNotEqualTo(1);
+    assertThat(new EventDecoder().simpleHistogram(scalarEvent(), 0, scalarEvent().length, points))
+        .isFalse();
+  }
+
+  @Test
   void aTagMarkedAsHparamsIsLeftToTheGeneralPath() throws IOException {
     byte[] event = scalarEvent();
     assertThat(new CommonEventDecoder().decode(event, 0, event.length, Set.of("train/loss")))
@@ -156,11 +205,13 @@ class CommonEventDecoderTest {
 
   /**
    * Decodes the events in order with both paths, each with its own learned plugins, and checks they
-   * agree event by event, failures included. Returns how many took the shortcut.
+   * agree event by event, failures included; so do the points of a reader's way, the scalar and
+   * histogram shortcuts to a listener first. Returns how many took the shortcut.
    */
   private static int check(List<byte[]> events) {
     EventDecoder withShortcut = new EventDecoder();
     EventDecoder general = new EventDecoder();
+    EventDecoder asReader = new EventDecoder();
     CommonEventDecoder probe = new CommonEventDecoder();
     Set<String> noPlugins = Set.of();
     int shortcuts = 0;
@@ -178,11 +229,28 @@ class CommonEventDecoderTest {
         actual = e.getClass().getName() + ": " + e.getMessage();
       }
       assertThat(actual).isEqualTo(expected);
+      assertThat(asReader(asReader, event))
+          .isEqualTo(
+              expected instanceof EventDecoder.DecodedEvent decoded ? decoded.points() : expected);
       if (probe.decode(event, 0, event.length, noPlugins) != null) {
         shortcuts++;
       }
     }
     return shortcuts;
+  }
+
+  /** The event's points as {@code EventFileReader} gets them, or the failure. */
+  private static Object asReader(EventDecoder decoder, byte[] event) {
+    CollectingListener listener = new CollectingListener();
+    if (decoder.simpleScalar(event, 0, event.length, listener)
+        || decoder.simpleHistogram(event, 0, event.length, listener)) {
+      return listener.points;
+    }
+    try {
+      return decoder.decode(event, 0, event.length).points();
+    } catch (IOException e) {
+      return e.getClass().getName() + ": " + e.getMessage();
+    }
   }
 
   /** The record payloads of a file, up to where its framing stops making sense. */
