@@ -24,6 +24,28 @@ public interface Appender {
    */
   long append(long ref, Labels labels, long timestampMillis, double value);
 
+  /**
+   * Adds one sample at {@code timestampMillis} to each of {@code count} series, {@code values[i]}
+   * to the series of {@code refs[i]} and {@code labels[i]}, as {@code count} calls of {@link
+   * #append} would: {@code refs[i]} becomes the reference to pass next time. A sample refused alone
+   * ({@link SampleRejectedException}) is skipped, its reference left as it was.
+   *
+   * @return how many samples were refused
+   * @throws StorageUnavailableException when storage cannot take writes now
+   */
+  default int appendAll(
+      long[] refs, Labels[] labels, long timestampMillis, double[] values, int count) {
+    int refused = 0;
+    for (int i = 0; i < count; i++) {
+      try {
+        refs[i] = append(refs[i], labels[i], timestampMillis, values[i]);
+      } catch (SampleRejectedException e) {
+        refused++;
+      }
+    }
+    return refused;
+  }
+
   /** Records type, help and unit of a metric family; stored on commit. */
   void updateMetadata(String metricName, MetricMetadata metadata);
 

@@ -240,7 +240,7 @@ public final class TensorBoardIngester {
         for (Double limit : limits) {
           if (limit < Double.MAX_VALUE) {
             Key key = s.key;
-            s.buckets.computeIfAbsent(limit, le -> new Ref(labels(HISTOGRAM_BUCKET, key, le)));
+            s.buckets.computeIfAbsent(limit, le -> labels(HISTOGRAM_BUCKET, key, le));
           }
         }
         s.lastLimits = limits;
@@ -296,15 +296,17 @@ public final class TensorBoardIngester {
     double cumulative = 0;
     int i = 0;
     int n = Math.min(limits.size(), to - from);
-    for (int b = 0; b < s.bounds.length; b++) {
+    double[] values = s.bucketValues;
+    int bounds = s.bounds.length;
+    for (int b = 0; b < bounds; b++) {
       double bound = s.bounds[b];
       while (i < n && limits.getDouble(i) <= bound) {
         cumulative += counts[from + i++];
       }
-      Ref ref = s.bucketRefs[b];
-      ref.ref = append(ref.ref, ref.labels, t, cumulative);
+      values[b] = cumulative;
     }
-    s.inf.ref = append(s.inf.ref, s.inf.labels, t, total);
+    values[bounds] = total;
+    appendAll(s.bucketRefs, s.bucketLabels, t, values, bounds + 1);
   }
 
   /**
@@ -367,10 +369,9 @@ public final class TensorBoardIngester {
    * bucket series end with a staleness marker, so no query mixes their last values in.
    */
   private void switchToDistribution(HistogramSeries s, long t) {
-    for (Ref ref : s.bucketRefs) {
-      ref.ref = append(ref.ref, ref.labels, t, StaleMarker.VALUE);
+    for (int b = 0; b < s.bucketRefs.length; b++) {
+      s.bucketRefs[b] = append(s.bucketRefs[b], s.bucketLabels[b], t, StaleMarker.VALUE);
     }
-    s.inf.ref = append(s.inf.ref, s.inf.labels, t, StaleMarker.VALUE);
     s.quantiles = new Ref[HistogramDistribution.BASIS_POINTS.length];
     for (int q = 0; q < s.quantiles.length; q++) {
       Labels labels =
@@ -420,6 +421,18 @@ public final class TensorBoardIngester {
     return next;
   }
 
+  /** {@link #append} of one sample at {@code t} to each of {@code count} series, in one call. */
+  private void appendAll(long[] refs, Labels[] labels, long t, double[] values, int count) {
+    if (appender == null) {
+      appender = storage.appender();
+    }
+    rejectedSamples += appender.appendAll(refs, labels, t, values, count);
+    pending += count;
+    if (pending >= batchSize) {
+      commitSamples();
+    }
+  }
+
   private void commitSamples() {
     if (appender != null) {
       appender.commit();
@@ -436,7 +449,7 @@ public final class TensorBoardIngester {
   private HistogramSeries histogramSeries(Key key) {
     return new HistogramSeries(
         key,
-        new Ref(labels(HISTOGRAM_BUCKET, key, Double.POSITIVE_INFINITY)),
+        labels(HISTOGRAM_BUCKET, key, Double.POSITIVE_INFINITY),
         new Ref(labels(HISTOGRAM_COUNT, key, null)),
         new Ref(labels(HISTOGRAM_SUM, key, null)),
         new Ref(labels(HISTOGRAM_STEP, key, null)),
@@ -562,24 +575,33 @@ public final class TensorBoardIngester {
 
   private static final class HistogramSeries {
     final Key key;
-    final Ref inf;
     final Ref count;
     final Ref sum;
     final Ref step;
-    final TreeMap<Double, Ref> buckets = new TreeMap<>();
+
+    /** The bucket series' labels by bound, +Inf's aside. */
+    final TreeMap<Double, Labels> buckets = new TreeMap<>();
+
     final Restarts restarts;
     List<Double> lastLimits;
 
-    /** {@link #buckets} as arrays in bound order, for the loop run at every point. */
+    /** {@link #buckets} in bound order, for the loop run at every point. */
     double[] bounds = new double[0];
 
-    Ref[] bucketRefs = new Ref[0];
+    /**
+     * The bucket series in bound order and +Inf's last, with their references and a place for a
+     * point's values: appended all at once.
+     */
+    Labels[] bucketLabels;
+
+    long[] bucketRefs = new long[1];
+    double[] bucketValues = new double[1];
 
     final SeriesClock clock = new SeriesClock();
 
-    HistogramSeries(Key key, Ref inf, Ref count, Ref sum, Ref step, Restarts restarts) {
+    HistogramSeries(Key key, Labels infLabels, Ref count, Ref sum, Ref step, Restarts restarts) {
       this.key = key;
-      this.inf = inf;
+      this.bucketLabels = new Labels[] {infLabels};
       this.count = count;
       this.sum = sum;
       this.step = step;
@@ -605,9 +627,30 @@ public final class TensorBoardIngester {
       return buckets.size() + added > max;
     }
 
+    /** Rebuilds the arrays from {@link #buckets}, keeping the references of the bounds kept. */
     void layoutChanged() {
-      bounds = buckets.keySet().stream().mapToDouble(Double::doubleValue).toArray();
-      bucketRefs = buckets.values().toArray(Ref[]::new);
+      int n = buckets.size();
+      double[] newBounds = new double[n];
+      Labels[] labels = new Labels[n + 1];
+      long[] refs = new long[n + 1];
+      int b = 0;
+      int old = 0;
+      for (Map.Entry<Double, Labels> e : buckets.entrySet()) {
+        newBounds[b] = e.getKey();
+        labels[b] = e.getValue();
+        // Layouts only add bounds: each old one is found walking both in order.
+        while (old < bounds.length && Double.compare(bounds[old], newBounds[b]) < 0) {
+          old++;
+        }
+        refs[b] = old < bounds.length && bounds[old] == newBounds[b] ? bucketRefs[old] : 0;
+        b++;
+      }
+      labels[n] = bucketLabels[bucketLabels.length - 1];
+      refs[n] = bucketRefs[bucketRefs.length - 1];
+      bounds = newBounds;
+      bucketLabels = labels;
+      bucketRefs = refs;
+      bucketValues = new double[n + 1];
     }
   }
 }

@@ -291,6 +291,53 @@ class BlockImportTest {
     }
   }
 
+  /**
+   * Samples at one time to several series at once are checked as one by one, the refused ones
+   * counted instead of thrown, and the rest taken; the head's appender does the same by default.
+   */
+  @Test
+  void appendAllTakesWhatAppendTakesAndCountsWhatItRefuses() throws Exception {
+    for (boolean head : new boolean[] {false, true}) {
+      Path data = dir.resolve(head ? "head-all" : "import-all");
+      try (Tsdb tsdb = Tsdb.open(TsdbTesting.options(data, clock))) {
+        BlockImport im = head ? null : tsdb.blockImport(64 << 20);
+        Appender app = head ? tsdb.appender() : im.appender();
+        long refB = app.append(0, loss("b"), NOW - 2_000, 7);
+        app.append(0, loss("c"), NOW - 1_000, 1);
+        long[] refs = {0, refB, 0, 0};
+        Labels[] labels = {loss("a"), loss("b"), loss("c"), loss("d")};
+        // b repeats its sample (taken, a no-op); c already has a newer one (refused).
+        assertThat(app.appendAll(refs, labels, NOW - 2_000, new double[] {1, 7, 2, 4}, 4))
+            .isEqualTo(1);
+        assertThat(refs[0]).isNotZero();
+        assertThat(refs[1]).isEqualTo(refB);
+        assertThat(refs[2]).as("left as it was").isZero();
+        assertThat(app.appendAll(refs, labels, NOW - 1_500, new double[] {5, 9, 9, 6}, 4))
+            .isEqualTo(1);
+        // a and d repeat theirs; b has another value at that time and c a newer sample.
+        assertThat(app.appendAll(refs, labels, NOW - 1_500, new double[] {5, 10, 9, 6}, 4))
+            .isEqualTo(2);
+        assertThat(app.appendAll(refs, labels, NOW + 3_600_000, new double[] {1, 1, 1, 1}, 4))
+            .as("too far in the future, every one")
+            .isEqualTo(4);
+        app.commit();
+        if (im != null) {
+          im.finish();
+        }
+        assertThat(dump(tsdb, all))
+            .as(head ? "through the head" : "through the import")
+            .containsExactly(
+                loss("a") + "@" + (NOW - 2_000) + "=1.0",
+                loss("a") + "@" + (NOW - 1_500) + "=5.0",
+                loss("b") + "@" + (NOW - 2_000) + "=7.0",
+                loss("b") + "@" + (NOW - 1_500) + "=9.0",
+                loss("c") + "@" + (NOW - 1_000) + "=1.0",
+                loss("d") + "@" + (NOW - 2_000) + "=4.0",
+                loss("d") + "@" + (NOW - 1_500) + "=6.0");
+      }
+    }
+  }
+
   @Test
   void aRolledBackBatchLeavesNothing() throws Exception {
     try (Tsdb tsdb = Tsdb.open(options())) {
