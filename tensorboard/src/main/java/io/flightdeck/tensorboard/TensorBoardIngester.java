@@ -29,9 +29,10 @@ import java.util.TreeMap;
  * records the step from which earlier points are superseded (see {@code
  * tensorboard/docs/tailing.md}).
  *
- * <p>Samples are committed every {@code batchSize} appends and on {@link #commit()}, which the
- * caller must call at the end; only that commit syncs the side stores. Rejected samples are
- * counted, not thrown. Not thread-safe.
+ * <p>Samples are committed once {@code batchSize} of them are pending, after the point that brought
+ * them there (a scalar's value and step, a histogram's buckets, go in together), and on {@link
+ * #commit()}, which the caller must call at the end; only that commit syncs the side stores.
+ * Rejected samples are counted, not thrown. Not thread-safe.
  */
 public final class TensorBoardIngester {
   public static final String SCALAR = "tensorboard_scalar";
@@ -84,7 +85,7 @@ public final class TensorBoardIngester {
   /**
    * @param stores where texts, images and hparams go
    * @param logdir the logdir as the user gave it, stored in the {@code logdir} label
-   * @param batchSize samples per commit
+   * @param batchSize pending samples that make a commit (see above)
    */
   public TensorBoardIngester(Appendable storage, SideStores stores, String logdir, int batchSize) {
     if (batchSize < 1) {
@@ -200,8 +201,9 @@ public final class TensorBoardIngester {
     }
     r.wrote(s);
     long t = s.clock.next(wallTimeSeconds);
-    s.valueRef = append(s.valueRef, s.value, t, value);
-    s.stepRef = append(s.stepRef, s.step, t, step);
+    s.values[0] = value;
+    s.values[1] = step;
+    appendAll(s.refs, s.labels, t, s.values, 2);
     s.restarts.observe(step, t);
     scalarPoints++;
   }
@@ -555,20 +557,21 @@ public final class TensorBoardIngester {
 
   private static final class ScalarSeries {
     final String tag;
-    final Labels value;
-    final Labels step;
+
+    /** The value's series and the step's, with their references and a point's two values. */
+    final Labels[] labels;
+
+    final long[] refs = new long[2];
+    final double[] values = new double[2];
     final Restarts restarts;
     final SeriesClock clock = new SeriesClock();
-    long valueRef;
-    long stepRef;
 
     /** The run's scalar series written after this one, the last time. */
     ScalarSeries next;
 
     ScalarSeries(String tag, Labels value, Labels step, Restarts restarts) {
       this.tag = tag;
-      this.value = value;
-      this.step = step;
+      this.labels = new Labels[] {value, step};
       this.restarts = restarts;
     }
   }

@@ -230,15 +230,16 @@ class TensorBoardIngesterTest {
   }
 
   @Test
-  void commitsEveryBatch() {
-    for (int step = 0; step < 4; step++) {
+  void commitsOnceABatchIsFullKeepingAPointsSamplesTogether() {
+    for (int step = 0; step < 5; step++) {
       ingester.write(".", new ScalarPoint("x", step, T0 + step, step));
     }
-    // 8 samples at a batch size of 3: two full batches committed, two samples pending.
+    // 10 samples at a batch size of 3, two per point: committed after the second and the fourth
+    // point, which took the pending samples to 4; the fifth point's two wait.
     assertThat(storage.commits).isEqualTo(2);
-    assertThat(storage.sampleCount()).isEqualTo(6);
-    ingester.commit();
     assertThat(storage.sampleCount()).isEqualTo(8);
+    ingester.commit();
+    assertThat(storage.sampleCount()).isEqualTo(10);
   }
 
   private static HParamsPoint sessionStart(Map<String, Object> values) {
