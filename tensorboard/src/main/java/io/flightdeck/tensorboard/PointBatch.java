@@ -23,7 +23,13 @@ final class PointBatch {
   private final SummaryPoint[] points;
   private final String[] tags;
   private final long[] steps;
+
+  /** Scalars' wall times, in milliseconds: converted on the decoding thread, which has time. */
+  private final long[] wallMillis;
+
+  /** Histograms' wall times, in seconds. */
   private final double[] wallTimes;
+
   private final double[] values;
 
   /** A histogram's bucket limits, kept as the decoder shares them from step to step. */
@@ -48,6 +54,7 @@ final class PointBatch {
     points = new SummaryPoint[capacity];
     tags = new String[capacity];
     steps = new long[capacity];
+    wallMillis = new long[capacity];
     wallTimes = new double[capacity];
     values = new double[capacity];
     limits = new List[capacity];
@@ -87,7 +94,7 @@ final class PointBatch {
     kinds[size] = SCALAR;
     tags[size] = tag;
     steps[size] = step;
-    wallTimes[size] = wallTimeSeconds;
+    wallMillis[size] = TensorBoardIngester.wallMillis(wallTimeSeconds);
     values[size] = value;
     size++;
   }
@@ -134,7 +141,7 @@ final class PointBatch {
     for (int i = 0; i < size; i++) {
       byte kind = kinds[i];
       if (kind == SCALAR) {
-        ingester.writeScalar(run, tags[i], steps[i], wallTimes[i], values[i]);
+        ingester.writeScalar(run, tags[i], steps[i], wallMillis[i], values[i]);
       } else if (kind == HISTOGRAM) {
         int at = fieldsAt[i];
         int counts = at + FIELDS_BEFORE_COUNTS;

@@ -108,7 +108,8 @@ public final class TensorBoardIngester {
   /** Stores or counts one point of run {@code run} (the run's name relative to the logdir). */
   public void write(String run, SummaryPoint point) {
     switch (point) {
-      case ScalarPoint p -> writeScalar(run, p.tag(), p.step(), p.wallTimeSeconds(), p.value());
+      case ScalarPoint p ->
+          writeScalar(run, p.tag(), p.step(), wallMillis(p.wallTimeSeconds()), p.value());
       case HistogramPoint p ->
           writeHistogram(
               run,
@@ -190,9 +191,10 @@ public final class TensorBoardIngester {
 
   /**
    * {@link #write} of a {@link ScalarPoint} with these fields, without the object (see {@link
-   * EventListener#scalar}).
+   * EventListener#scalar}), its wall time already in milliseconds ({@link #wallMillis}): the
+   * import's decoding thread, which has time to spare, converts it.
    */
-  public void writeScalar(String run, String tag, long step, double wallTimeSeconds, double value) {
+  public void writeScalar(String run, String tag, long step, long wallMillis, double value) {
     RunSeries r = series(run);
     ScalarSeries s = r.scalar(tag);
     if (s == null) {
@@ -200,7 +202,7 @@ public final class TensorBoardIngester {
       r.scalars.put(tag, s);
     }
     r.wrote(s);
-    long t = s.clock.next(wallTimeSeconds);
+    long t = s.clock.next(wallMillis);
     s.values[0] = value;
     s.values[1] = step;
     appendAll(s.refs, s.labels, t, s.values, 2);
@@ -232,7 +234,7 @@ public final class TensorBoardIngester {
       s = histogramSeries(new Key(r.run, tag));
       r.histograms.put(tag, s);
     }
-    long t = s.clock.next(wallTimeSeconds);
+    long t = s.clock.next(wallMillis(wallTimeSeconds));
     DoubleList limits = DoubleList.copyOf(bucketLimits);
     // Most writers keep a tag's edges fixed: only a new layout can add bounds.
     if (s.quantiles == null && !limits.equals(s.lastLimits)) {
@@ -505,6 +507,11 @@ public final class TensorBoardIngester {
     }
   }
 
+  /** An event's wall time in whole milliseconds, as series store it: rounded down. */
+  public static long wallMillis(double wallTimeSeconds) {
+    return floorToLong(wallTimeSeconds * 1000);
+  }
+
   /**
    * {@code (long) Math.floor(x)}: C1 calls {@code StrictMath.floor}'s bit manipulations for that,
    * once per point. A conversion truncates toward zero, one too high for a negative fraction; at or
@@ -519,8 +526,7 @@ public final class TensorBoardIngester {
   private static final class SeriesClock {
     private long last = Long.MIN_VALUE;
 
-    long next(double wallTimeSeconds) {
-      long wall = floorToLong(wallTimeSeconds * 1000);
+    long next(long wall) {
       last = wall > last ? wall : last + 1;
       return last;
     }
