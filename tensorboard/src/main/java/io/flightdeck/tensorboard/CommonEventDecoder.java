@@ -38,6 +38,7 @@ final class CommonEventDecoder {
   private final int[] summaryStarts = new int[MAX_SUMMARIES];
   private final int[] summaryEnds = new int[MAX_SUMMARIES];
   private final double[] histoScalars = new double[5];
+  private final HistogramFields histogramFields = new HistogramFields();
   private double[] limits = new double[64];
   private double[] counts = new double[64];
   private int limitCount;
@@ -202,18 +203,20 @@ final class CommonEventDecoder {
         || !histo(pos, end)) {
       return false;
     }
-    to.histogram(
-        tag,
-        step,
-        wallTime,
-        histoScalars[0],
-        histoScalars[1],
-        histoScalars[2],
-        histoScalars[3],
-        histoScalars[4],
-        sameLimitsAsBefore(tag),
-        counts,
-        countCount);
+    HistogramFields h = histogramFields;
+    h.tag = tag;
+    h.step = step;
+    h.wallTimeSeconds = wallTime;
+    h.min = histoScalars[0];
+    h.max = histoScalars[1];
+    h.num = histoScalars[2];
+    h.sum = histoScalars[3];
+    h.sumSquares = histoScalars[4];
+    h.bucketLimits = sameLimitsAsBefore(tag);
+    h.counts = counts;
+    h.countsFrom = 0;
+    h.countsTo = countCount;
+    to.histogram(h);
     return true;
   }
 

@@ -129,31 +129,8 @@ final class DecodingThread implements AutoCloseable {
     }
 
     @Override
-    public void histogram(
-        String tag,
-        long step,
-        double wallTimeSeconds,
-        double min,
-        double max,
-        double num,
-        double sum,
-        double sumSquares,
-        List<Double> limits,
-        double[] counts,
-        int countCount) {
-      batch()
-          .addHistogram(
-              tag,
-              step,
-              wallTimeSeconds,
-              min,
-              max,
-              num,
-              sum,
-              sumSquares,
-              limits,
-              counts,
-              countCount);
+    public void histogram(HistogramFields histogram) {
+      batch().addHistogram(histogram);
       handOverIfFull();
     }
 

@@ -19,7 +19,12 @@ final class DoubleList extends AbstractList<Double> implements RandomAccess {
 
   /** A list of the first {@code size} elements of {@code values}, copied. */
   static DoubleList copyOf(double[] values, int size) {
-    return new DoubleList(Arrays.copyOf(values, size));
+    return copyOfRange(values, 0, size);
+  }
+
+  /** A list of {@code values[from, to)}, copied. */
+  static DoubleList copyOfRange(double[] values, int from, int to) {
+    return new DoubleList(Arrays.copyOfRange(values, from, to));
   }
 
   /** Whether this list holds exactly the first {@code size} elements of {@code values}. */

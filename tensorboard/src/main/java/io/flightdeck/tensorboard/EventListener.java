@@ -1,7 +1,6 @@
 package io.flightdeck.tensorboard;
 
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Receives what a reader decodes, in file order, on the reading thread. Points are immutable and
@@ -20,34 +19,10 @@ public interface EventListener {
 
   /**
    * A legacy {@code histo} histogram, handed over as fields by the reader's shortcut for events of
-   * one histogram; a listener that keeps many of them may copy the fields instead of keeping a
-   * {@link HistogramPoint}. {@code counts[0, countCount)} are the bucket counts, valid only during
-   * the call; {@code limits} is immutable and may be kept.
+   * one histogram, valid only during the call (see {@link HistogramFields}).
    */
-  default void histogram(
-      String tag,
-      long step,
-      double wallTimeSeconds,
-      double min,
-      double max,
-      double num,
-      double sum,
-      double sumSquares,
-      List<Double> limits,
-      double[] counts,
-      int countCount) {
-    point(
-        new HistogramPoint(
-            tag,
-            step,
-            wallTimeSeconds,
-            min,
-            max,
-            num,
-            sum,
-            sumSquares,
-            limits,
-            DoubleList.copyOf(counts, countCount)));
+  default void histogram(HistogramFields histogram) {
+    point(histogram.toPoint());
   }
 
   /** Damage in a file; the reader carries on after it. */

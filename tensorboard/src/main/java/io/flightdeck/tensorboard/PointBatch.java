@@ -39,12 +39,16 @@ final class PointBatch {
   private final int[] fieldsAt;
 
   /**
-   * The histograms' fields one after the other: min, max, num, sum, sum of squares, the number of
-   * counts (exact as a double), then the counts.
+   * The histograms' fields one after the other: min, max, num, sum, sum of squares, where the
+   * counts end (an index, exact as a double), then the counts.
    */
   private double[] histogramFields = new double[1024];
 
   private int histogramFieldsUsed;
+
+  /** What {@link #writeTo} hands the ingester each histogram in. */
+  private final HistogramFields histogram = new HistogramFields();
+
   private String run;
   private int size;
 
@@ -99,38 +103,27 @@ final class PointBatch {
     size++;
   }
 
-  /** See {@link EventListener#histogram}; the counts are copied. */
-  void addHistogram(
-      String tag,
-      long step,
-      double wallTimeSeconds,
-      double min,
-      double max,
-      double num,
-      double sum,
-      double sumSquares,
-      List<Double> bucketLimits,
-      double[] counts,
-      int countCount) {
+  /** Adds a copy of the histogram's fields (see {@link EventListener#histogram}). */
+  void addHistogram(HistogramFields h) {
     int at = histogramFieldsUsed;
-    int end = at + FIELDS_BEFORE_COUNTS + countCount;
+    int end = at + FIELDS_BEFORE_COUNTS + h.countCount();
     if (end > histogramFields.length) {
       histogramFields = Arrays.copyOf(histogramFields, Math.max(end, 2 * histogramFields.length));
     }
     double[] f = histogramFields;
-    f[at] = min;
-    f[at + 1] = max;
-    f[at + 2] = num;
-    f[at + 3] = sum;
-    f[at + 4] = sumSquares;
-    f[at + 5] = countCount;
-    System.arraycopy(counts, 0, f, at + FIELDS_BEFORE_COUNTS, countCount);
+    f[at] = h.min;
+    f[at + 1] = h.max;
+    f[at + 2] = h.num;
+    f[at + 3] = h.sum;
+    f[at + 4] = h.sumSquares;
+    f[at + 5] = end;
+    h.copyCounts(f, at + FIELDS_BEFORE_COUNTS);
     histogramFieldsUsed = end;
     kinds[size] = HISTOGRAM;
-    tags[size] = tag;
-    steps[size] = step;
-    wallTimes[size] = wallTimeSeconds;
-    limits[size] = bucketLimits;
+    tags[size] = h.tag;
+    steps[size] = h.step;
+    wallTimes[size] = h.wallTimeSeconds;
+    limits[size] = h.bucketLimits;
     fieldsAt[size] = at;
     size++;
   }
@@ -144,21 +137,20 @@ final class PointBatch {
         ingester.writeScalar(run, tags[i], steps[i], wallMillis[i], values[i]);
       } else if (kind == HISTOGRAM) {
         int at = fieldsAt[i];
-        int counts = at + FIELDS_BEFORE_COUNTS;
-        ingester.writeHistogram(
-            run,
-            tags[i],
-            steps[i],
-            wallTimes[i],
-            f[at],
-            f[at + 1],
-            f[at + 2],
-            f[at + 3],
-            f[at + 4],
-            limits[i],
-            f,
-            counts,
-            counts + (int) f[at + 5]);
+        HistogramFields h = histogram;
+        h.tag = tags[i];
+        h.step = steps[i];
+        h.wallTimeSeconds = wallTimes[i];
+        h.min = f[at];
+        h.max = f[at + 1];
+        h.num = f[at + 2];
+        h.sum = f[at + 3];
+        h.sumSquares = f[at + 4];
+        h.bucketLimits = limits[i];
+        h.counts = f;
+        h.countsFrom = at + FIELDS_BEFORE_COUNTS;
+        h.countsTo = (int) f[at + 5];
+        ingester.writeHistogram(run, h);
       } else {
         ingester.write(run, points[i]);
       }

@@ -6,7 +6,6 @@ import io.flightdeck.storage.Appendable;
 import io.flightdeck.storage.Appender;
 import io.flightdeck.storage.SampleRejectedException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +65,10 @@ public final class TensorBoardIngester {
   private final int batchSize;
   private final Map<String, RunSeries> runs = new HashMap<>();
   private final Map<String, String> hparamsParents = new HashMap<>();
+
+  /** What {@link #write} hands a histogram point's fields on in. */
+  private final HistogramFields pointFields = new HistogramFields();
+
   private RunSeries lastRun;
   private Appender appender;
   private int pending;
@@ -110,21 +113,7 @@ public final class TensorBoardIngester {
     switch (point) {
       case ScalarPoint p ->
           writeScalar(run, p.tag(), p.step(), wallMillis(p.wallTimeSeconds()), p.value());
-      case HistogramPoint p ->
-          writeHistogram(
-              run,
-              p.tag(),
-              p.step(),
-              p.wallTimeSeconds(),
-              p.min(),
-              p.max(),
-              p.num(),
-              p.sum(),
-              p.sumSquares(),
-              p.bucketLimits(),
-              DoubleList.copyOf(p.bucketCounts()).array(),
-              0,
-              p.bucketCounts().size());
+      case HistogramPoint p -> writeHistogram(run, pointFields.of(p));
       case TextPoint p -> writeText(run, p);
       case ImagePoint p -> writeImage(run, p);
       case HParamsPoint p -> writeHParams(run, p);
@@ -211,31 +200,18 @@ public final class TensorBoardIngester {
   }
 
   /**
-   * {@link #write} of a {@link HistogramPoint} with these fields, its bucket counts in {@code
-   * counts[from, to)}, without the object (see {@link EventListener#histogram}).
+   * {@link #write} of a {@link HistogramPoint} with these fields, without the object (see {@link
+   * EventListener#histogram}).
    */
-  public void writeHistogram(
-      String run,
-      String tag,
-      long step,
-      double wallTimeSeconds,
-      double min,
-      double max,
-      double num,
-      double sum,
-      double sumSquares,
-      List<Double> bucketLimits,
-      double[] counts,
-      int from,
-      int to) {
+  public void writeHistogram(String run, HistogramFields h) {
     RunSeries r = series(run);
-    HistogramSeries s = r.histograms.get(tag);
+    HistogramSeries s = r.histograms.get(h.tag);
     if (s == null) {
-      s = histogramSeries(new Key(r.run, tag));
-      r.histograms.put(tag, s);
+      s = histogramSeries(new Key(r.run, h.tag));
+      r.histograms.put(h.tag, s);
     }
-    long t = s.clock.next(wallMillis(wallTimeSeconds));
-    DoubleList limits = DoubleList.copyOf(bucketLimits);
+    long t = s.clock.next(wallMillis(h.wallTimeSeconds));
+    DoubleList limits = DoubleList.copyOf(h.bucketLimits);
     // Most writers keep a tag's edges fixed: only a new layout can add bounds.
     if (s.quantiles == null && !limits.equals(s.lastLimits)) {
       if (s.wouldExceed(limits, MAX_BUCKET_BOUNDS)) {
@@ -251,23 +227,12 @@ public final class TensorBoardIngester {
         s.layoutChanged();
       }
     }
-    double total = DoubleList.sum(counts, from, to);
+    double total = h.totalCount();
     if (s.quantiles == null) {
-      writeBuckets(s, limits, counts, from, to, t, total);
+      writeBuckets(s, limits, h, t, total);
     } else {
       // Rare (edges that move at every step): the point itself, for the distribution's code.
-      HistogramPoint p =
-          new HistogramPoint(
-              tag,
-              step,
-              wallTimeSeconds,
-              min,
-              max,
-              num,
-              sum,
-              sumSquares,
-              limits,
-              DoubleList.copyOf(Arrays.copyOfRange(counts, from, to), to - from));
+      HistogramPoint p = h.toPoint();
       double[] values = HistogramDistribution.of(p);
       for (int q = 0; q < values.length; q++) {
         Ref ref = s.quantiles[q];
@@ -277,11 +242,11 @@ public final class TensorBoardIngester {
     }
     s.count.ref = append(s.count.ref, s.count.labels, t, total);
     // The histograms plugin's [k,3] form has no sum; leave a gap rather than store a NaN.
-    if (!Double.isNaN(sum)) {
-      s.sum.ref = append(s.sum.ref, s.sum.labels, t, sum);
+    if (!Double.isNaN(h.sum)) {
+      s.sum.ref = append(s.sum.ref, s.sum.labels, t, h.sum);
     }
-    s.step.ref = append(s.step.ref, s.step.labels, t, step);
-    s.restarts.observe(step, t);
+    s.step.ref = append(s.step.ref, s.step.labels, t, h.step);
+    s.restarts.observe(h.step, t);
     histogramPoints++;
   }
 
@@ -290,22 +255,16 @@ public final class TensorBoardIngester {
    * left over from an earlier step with a different layout.
    */
   private void writeBuckets(
-      HistogramSeries s,
-      DoubleList limits,
-      double[] counts,
-      int from,
-      int to,
-      long t,
-      double total) {
+      HistogramSeries s, DoubleList limits, HistogramFields h, long t, double total) {
     double cumulative = 0;
     int i = 0;
-    int n = Math.min(limits.size(), to - from);
+    int n = Math.min(limits.size(), h.countCount());
     double[] values = s.bucketValues;
     int bounds = s.bounds.length;
     for (int b = 0; b < bounds; b++) {
       double bound = s.bounds[b];
       while (i < n && limits.getDouble(i) <= bound) {
-        cumulative += counts[from + i++];
+        cumulative += h.bucketCount(i++);
       }
       values[b] = cumulative;
     }

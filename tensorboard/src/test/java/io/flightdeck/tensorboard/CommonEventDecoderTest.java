@@ -90,21 +90,21 @@ class CommonEventDecoderTest {
           }
 
           @Override
-          public void histogram(
-              String tag,
-              long step,
-              double wallTimeSeconds,
-              double min,
-              double max,
-              double num,
-              double sum,
-              double sumSquares,
-              List<Double> limits,
-              double[] counts,
-              int countCount) {
-            fields.addAll(List.of(tag, step, wallTimeSeconds, min, max, num, sum, sumSquares));
-            gotLimits.addAll(limits);
-            gotCounts.addAll(Arrays.stream(counts, 0, countCount).boxed().toList());
+          public void histogram(HistogramFields h) {
+            fields.addAll(
+                List.of(
+                    h.tag(),
+                    h.step(),
+                    h.wallTimeSeconds(),
+                    h.min(),
+                    h.max(),
+                    h.num(),
+                    h.sum(),
+                    h.sumSquares()));
+            gotLimits.addAll(h.bucketLimits());
+            for (int i = 0; i < h.countCount(); i++) {
+              gotCounts.add(h.bucketCount(i));
+            }
           }
         };
     assertThat(new EventDecoder().simpleHistogram(event, 0, event.length, columns)).isTrue();
