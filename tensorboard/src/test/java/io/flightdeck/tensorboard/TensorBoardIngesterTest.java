@@ -159,6 +159,22 @@ class TensorBoardIngesterTest {
     assertThat(ingester.histogramPoints()).isEqualTo(1);
   }
 
+  /** A damaged histogram with fewer counts than limits: the limits without a count count none. */
+  @Test
+  void aHistogramWithFewerCountsThanLimitsIsStoredWithWhatItHas() {
+    ingester.write(
+        "r",
+        new HistogramPoint(
+            "w", 3, T0, -1, 5, 6, 9.5, 30, List.of(0.0, 1.0, 2.5), List.of(1.0, 2.0)));
+    ingester.commit();
+
+    assertThat(bucket("w", "0")).extracting(Sample::v).containsExactly(1.0);
+    assertThat(bucket("w", "1")).extracting(Sample::v).containsExactly(3.0);
+    assertThat(bucket("w", "2.5")).extracting(Sample::v).containsExactly(3.0);
+    assertThat(bucket("w", "+Inf")).extracting(Sample::v).containsExactly(3.0);
+    assertThat(ingester.rejectedSamples()).isZero();
+  }
+
   @Test
   void histogramStepSharesTheHistogramsTimestamp() {
     ingester.write("r", histogram(40, List.of(1.0), List.of(2.0)));
