@@ -138,9 +138,21 @@ public final class BlockImport implements Appendable {
 
   /** The series for {@code ref} (from an earlier append) or for {@code labels}, created if new. */
   ImportedSeries series(long ref, Labels labels) {
+    // A reference from an earlier append with the very labels it was given: nearly every call,
+    // in a method small enough for C1 to inline into the appender's loop.
     if (ref > 0 && ref <= seriesCount) {
       ImportedSeries s = byRef[(int) ref - 1];
-      if (s.labels == labels || s.labels.equals(labels)) {
+      if (s.labels == labels) {
+        return s;
+      }
+    }
+    return lookUp(ref, labels);
+  }
+
+  private ImportedSeries lookUp(long ref, Labels labels) {
+    if (ref > 0 && ref <= seriesCount) {
+      ImportedSeries s = byRef[(int) ref - 1];
+      if (s.labels.equals(labels)) {
         return s;
       }
     }
