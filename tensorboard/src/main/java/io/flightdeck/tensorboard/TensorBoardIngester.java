@@ -367,12 +367,9 @@ public final class TensorBoardIngester {
   }
 
   private long append(long ref, Labels labels, long t, double value) {
-    if (appender == null) {
-      appender = storage.appender();
-    }
     long next = ref;
     try {
-      next = appender.append(ref, labels, t, value);
+      next = appender().append(ref, labels, t, value);
     } catch (SampleRejectedException e) {
       rejectedSamples++;
     }
@@ -386,14 +383,19 @@ public final class TensorBoardIngester {
 
   /** {@link #append} of one sample at {@code t} to each of {@code count} series, in one call. */
   private void appendAll(long[] refs, Labels[] labels, long t, double[] values, int count) {
-    if (appender == null) {
-      appender = storage.appender();
-    }
-    rejectedSamples += appender.appendAll(refs, labels, t, values, count);
+    rejectedSamples += appender().appendAll(refs, labels, t, values, count);
     pending += count;
     if (pending >= batchSize) {
       commitSamples();
     }
+  }
+
+  /** The open batch's appender, opened on the first sample after a commit. */
+  private Appender appender() {
+    if (appender == null) {
+      appender = storage.appender();
+    }
+    return appender;
   }
 
   private void commitSamples() {

@@ -138,16 +138,23 @@ public final class XorBatchEncoder {
     return (leading == 0 || xor >>> (64 - leading) == 0) && (xor & ((1L << trailing) - 1)) == 0;
   }
 
-  /** Appends the low {@code count} bits of {@code value}, 1 <= count <= 64. */
+  /**
+   * Appends the low {@code count} bits of {@code value}, 1 <= count <= 64. Small enough for C1 to
+   * inline: called at least once per sample.
+   */
   private void write(long value, int count) {
-    long bits = count == 64 ? value : value & ((1L << count) - 1);
-    int free = 64 - pendingBits;
-    if (count < free) {
-      pending |= bits << (free - count);
-      pendingBits += count;
-      return;
+    long bits = value & (-1L >>> (64 - count)); // the low count bits, all 64 for a count of 64
+    int left = 64 - pendingBits - count; // free bits in the pending word once these are in
+    if (left > 0) {
+      pending |= bits << left;
+      pendingBits = 64 - left;
+    } else {
+      spill(bits, -left);
     }
-    int rest = count - free;
+  }
+
+  /** Stores the pending word filled up by {@code bits}' high bits; their low {@code rest} wait. */
+  private void spill(long bits, int rest) {
     store(pending | (bits >>> rest));
     pending = rest == 0 ? 0 : bits << (64 - rest);
     pendingBits = rest;
