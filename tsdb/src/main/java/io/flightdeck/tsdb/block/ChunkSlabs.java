@@ -28,7 +28,7 @@ public final class ChunkSlabs {
    * @param slabBytes bytes per slab; raised to what one chunk of the most samples may take
    */
   public ChunkSlabs(int slabBytes) {
-    this.slabBytes = Math.max(slabBytes, EncodedChunk.maxBytes(EncodedChunk.MAX_SAMPLES));
+    this.slabBytes = Math.max(slabBytes, ChunkEncoder.maxBytes(EncodedChunk.MAX_SAMPLES));
   }
 
   /**

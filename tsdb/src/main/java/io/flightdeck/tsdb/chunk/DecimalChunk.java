@@ -4,7 +4,6 @@ import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import io.flightdeck.tsdb.encoding.CorruptDataException;
-import java.util.Arrays;
 
 /**
  * The dense chunk encoding of blocks (tsdb/docs/formats.md, "Decimal chunk"). Most metric values
@@ -45,12 +44,6 @@ public final class DecimalChunk {
     }
   }
 
-  /** zstd contexts are costly to create (more than compressing a chunk): one per thread. */
-  private static final ThreadLocal<ZstdCompressCtx> COMPRESSOR =
-      ThreadLocal.withInitial(() -> new ZstdCompressCtx().setLevel(ZSTD_LEVEL));
-
-  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
-
   private static final ThreadLocal<ZstdDecompressCtx> DECOMPRESSOR =
       ThreadLocal.withInitial(ZstdDecompressCtx::new);
 
@@ -65,88 +58,169 @@ public final class DecimalChunk {
   }
 
   /**
-   * Encodes samples {@code [from, from + count)}, or returns null when some value is not an exact
-   * short decimal.
-   *
-   * @param times strictly increasing timestamps
+   * Encodes chunks in two steps, so that a caller can weigh a chunk's size before paying for its
+   * compression: {@link #prepare} writes the varints, {@link #compress} their zstd frame. Keeps its
+   * working arrays and zstd context (costlier to create than compressing a chunk) from chunk to
+   * chunk; not thread-safe.
    */
-  public static byte[] encode(long[] times, double[] values, int from, int count) {
-    Scratch scratch = SCRATCH.get().ensure(count);
-    int size = encode(times, values, from, count, scratch.compressed, 0);
-    return size < 0 ? null : Arrays.copyOf(scratch.compressed, size);
-  }
+  public static final class Encoder {
+    private final ZstdCompressCtx compressor = new ZstdCompressCtx().setLevel(ZSTD_LEVEL);
+    private long[] mantissas = new long[0];
+    private int[] scales = new int[0];
+    private byte[] raw = new byte[0];
 
-  /**
-   * Encodes samples {@code [from, from + count)} into {@code out} at {@code at}, which must have
-   * {@link #maxEncodedSize}{@code (count)} bytes from there; returns the chunk's size, or -1 when
-   * some value is not an exact short decimal.
-   *
-   * @param times strictly increasing timestamps
-   */
-  public static int encode(long[] times, double[] values, int from, int count, byte[] out, int at) {
-    Scratch scratch = SCRATCH.get().ensure(count);
-    long[] mantissas = scratch.mantissas;
-    int[] scales = scratch.scales;
-    int scale = 0;
-    for (int i = 0; i < count; i++) {
-      double v = values[from + i];
-      long whole = (long) v;
-      // Integers (steps, counts) are most values: scale 0 without the search. -0.0 and values
-      // past 2^53 take the search, which declines them.
-      if (whole == v
-          && whole > -MAX_MANTISSA
-          && whole < MAX_MANTISSA
-          && (whole != 0 || isPositiveZero(v))) {
-        scales[i] = 0;
-        mantissas[i] = whole;
-        continue;
-      }
-      // A series' values mostly share their number of decimals, so the chunk's scale so far is
-      // tried first, and a search goes on upwards from it: the chunk takes the largest scale
-      // anyway, and the loop below checks each value at that scale.
-      long m = scale > 0 ? mantissaAt(v, scale) : NOT_EXACT;
-      while (m == NOT_EXACT && scale < MAX_SCALE) {
-        m = mantissaAt(v, ++scale);
-      }
-      if (m == NOT_EXACT || m == TOO_LARGE) {
-        return -1; // NaN, infinities, -0.0 and too many digits end here
-      }
-      scales[i] = scale;
-      mantissas[i] = m;
-    }
-    for (int i = 0; scale > 0 && i < count; i++) {
-      if (scales[i] == scale) {
-        continue; // exact at this very scale already
-      }
-      long factor = LONG_POW10[scale - scales[i]];
-      long m = mantissas[i];
-      if (Math.abs(m) >= MAX_MANTISSA / factor) {
+    /** The timestamps whose varints {@link #raw} starts with; {@code rawTimesCount} of them. */
+    private long[] rawTimes = new long[0];
+
+    private int rawTimesCount = -1;
+    private int rawTimesLength;
+
+    /** The varints {@link #prepare} wrote, and for how many samples; -1 when it declined. */
+    private int rawLength = -1;
+
+    private int preparedCount;
+
+    /**
+     * Writes the varints of samples {@code [from, from + count)} and returns their length before
+     * compression, or -1 when some value is not an exact short decimal (NaN, infinities, -0.0, too
+     * many digits), which leaves nothing to compress.
+     *
+     * @param times strictly increasing timestamps
+     */
+    public int prepare(long[] times, double[] values, int from, int count) {
+      ensure(count);
+      rawLength = -1;
+      int scale = mantissas(values, from, count);
+      if (scale < 0) {
         return -1;
       }
-      mantissas[i] = m * factor;
-      if (Double.doubleToRawLongBits(mantissas[i] / POW10[scale])
-          != Double.doubleToRawLongBits(values[from + i])) {
-        return -1;
+      int length = timeVarints(times, from, count);
+      raw[length++] = (byte) scale;
+      int mode = cheaperMode(mantissas, count);
+      raw[length++] = (byte) mode;
+      length = putVarint(raw, length, mantissas[0]);
+      long previous = mantissas[0];
+      long previousStep = 0;
+      for (int i = 1; i < count; i++) {
+        long step = mantissas[i] - previous;
+        length = putVarint(raw, length, mode == MODE_DELTA ? step : step - previousStep);
+        previous = mantissas[i];
+        previousStep = step;
+      }
+      rawLength = length;
+      preparedCount = count;
+      return length;
+    }
+
+    /**
+     * Compresses what {@link #prepare} wrote into {@code out} at {@code at}, which must have {@link
+     * #maxEncodedSize}{@code (count)} bytes from there; returns the chunk's size.
+     *
+     * @throws IllegalStateException when the last {@link #prepare} declined its samples
+     */
+    public int compress(byte[] out, int at) {
+      if (rawLength < 0) {
+        throw new IllegalStateException("no decimal chunk prepared");
+      }
+      return compressor.compressByteArray(
+          out, at, maxEncodedSize(preparedCount), raw, 0, rawLength);
+    }
+
+    /**
+     * Fills {@link #mantissas} with the values as integers over one power of ten; returns that
+     * power's exponent, the chunk's scale, or -1 when some value has no such exact form.
+     */
+    private int mantissas(double[] values, int from, int count) {
+      int scale = 0;
+      for (int i = 0; i < count; i++) {
+        double v = values[from + i];
+        long whole = (long) v;
+        // Integers (steps, counts) are most values: scale 0 without the search. -0.0 and values
+        // past 2^53 take the search, which declines them.
+        if (whole == v
+            && whole > -MAX_MANTISSA
+            && whole < MAX_MANTISSA
+            && (whole != 0 || isPositiveZero(v))) {
+          scales[i] = 0;
+          mantissas[i] = whole;
+          continue;
+        }
+        // A series' values mostly share their number of decimals, so the chunk's scale so far is
+        // tried first, and a search goes on upwards from it: the chunk takes the largest scale
+        // anyway, and the loop below checks each value at that scale.
+        long m = scale > 0 ? mantissaAt(v, scale) : NOT_EXACT;
+        while (m == NOT_EXACT && scale < MAX_SCALE) {
+          m = mantissaAt(v, ++scale);
+        }
+        if (m == NOT_EXACT || m == TOO_LARGE) {
+          return -1; // NaN, infinities, -0.0 and too many digits end here
+        }
+        scales[i] = scale;
+        mantissas[i] = m;
+      }
+      for (int i = 0; scale > 0 && i < count; i++) {
+        if (scales[i] == scale) {
+          continue; // exact at this very scale already
+        }
+        long factor = LONG_POW10[scale - scales[i]];
+        long m = mantissas[i];
+        if (Math.abs(m) >= MAX_MANTISSA / factor) {
+          return -1;
+        }
+        mantissas[i] = m * factor;
+        if (Double.doubleToRawLongBits(mantissas[i] / POW10[scale])
+            != Double.doubleToRawLongBits(values[from + i])) {
+          return -1;
+        }
+      }
+      return scale;
+    }
+
+    private void ensure(int count) {
+      if (mantissas.length < count) {
+        mantissas = new long[count];
+        scales = new int[count];
+        raw = new byte[maxRawSize(count)];
+        rawTimes = new long[count];
+        rawTimesCount = -1;
       }
     }
-    byte[] raw = scratch.raw;
-    int length = scratch.timeVarints(times, from, count);
-    raw[length++] = (byte) scale;
-    int mode = cheaperMode(mantissas, count);
-    raw[length++] = (byte) mode;
-    length = putVarint(raw, length, mantissas[0]);
-    long previous = mantissas[0];
-    long previousStep = 0;
-    for (int i = 1; i < count; i++) {
-      long step = mantissas[i] - previous;
-      length = putVarint(raw, length, mode == MODE_DELTA ? step : step - previousStep);
-      previous = mantissas[i];
-      previousStep = step;
+
+    /**
+     * Writes the varints of timestamps {@code [from, from + count)} at the start of {@link #raw};
+     * returns their length. Series written together share their timestamps (a histogram's bucket
+     * series, a scalar's value and step), and their chunks are encoded one after the other: when
+     * the timestamps are those already there, the varints are too, and a compare replaces encoding
+     * them.
+     */
+    private int timeVarints(long[] times, int from, int count) {
+      if (count == rawTimesCount && sameTimes(times, from, count)) {
+        return rawTimesLength;
+      }
+      int length = putVarint(raw, 0, times[from]);
+      long previousDelta = 0;
+      for (int i = 1; i < count; i++) {
+        long delta = times[from + i] - times[from + i - 1];
+        length = putVarint(raw, length, delta - previousDelta);
+        previousDelta = delta;
+      }
+      System.arraycopy(times, from, rawTimes, 0, count);
+      rawTimesCount = count;
+      rawTimesLength = length;
+      return length;
     }
-    return COMPRESSOR.get().compressByteArray(out, at, maxEncodedSize(count), raw, 0, length);
+
+    private boolean sameTimes(long[] times, int from, int count) {
+      for (int i = 0; i < count; i++) {
+        if (times[from + i] != rawTimes[i]) {
+          return false;
+        }
+      }
+      return true;
+    }
   }
 
-  /** The most bytes {@link #encode} writes for {@code count} samples. */
+  /** The most bytes {@link Encoder#compress} writes for {@code count} samples. */
   public static int maxEncodedSize(int count) {
     return (int) Zstd.compressBound(maxRawSize(count));
   }
@@ -180,68 +254,6 @@ public final class DecimalChunk {
 
   private static boolean isPositiveZero(double v) {
     return Double.doubleToRawLongBits(v) == 0;
-  }
-
-  /**
-   * An encoder's working arrays, one set per thread: per chunk they were 12 KB of mantissas and
-   * scales, and its varints and their compressed form about as much again.
-   */
-  private static final class Scratch {
-    long[] mantissas = new long[0];
-    int[] scales = new int[0];
-    byte[] raw = new byte[0];
-    byte[] compressed = new byte[0];
-
-    /** The timestamps whose varints {@link #raw} starts with; {@code rawTimesCount} of them. */
-    long[] rawTimes = new long[0];
-
-    int rawTimesCount = -1;
-    int rawTimesLength;
-
-    Scratch ensure(int count) {
-      if (mantissas.length < count) {
-        mantissas = new long[count];
-        scales = new int[count];
-        raw = new byte[maxRawSize(count)];
-        compressed = new byte[maxEncodedSize(count)];
-        rawTimes = new long[count];
-        rawTimesCount = -1;
-      }
-      return this;
-    }
-
-    /**
-     * Writes the varints of timestamps {@code [from, from + count)} at the start of {@link #raw};
-     * returns their length. Series written together share their timestamps (a histogram's bucket
-     * series, a scalar's value and step), and their chunks are encoded one after the other: when
-     * the timestamps are those already there, the varints are too, and a compare replaces encoding
-     * them.
-     */
-    int timeVarints(long[] times, int from, int count) {
-      if (count == rawTimesCount && sameTimes(times, from, count)) {
-        return rawTimesLength;
-      }
-      int length = putVarint(raw, 0, times[from]);
-      long previousDelta = 0;
-      for (int i = 1; i < count; i++) {
-        long delta = times[from + i] - times[from + i - 1];
-        length = putVarint(raw, length, delta - previousDelta);
-        previousDelta = delta;
-      }
-      System.arraycopy(times, from, rawTimes, 0, count);
-      rawTimesCount = count;
-      rawTimesLength = length;
-      return length;
-    }
-
-    private boolean sameTimes(long[] times, int from, int count) {
-      for (int i = 0; i < count; i++) {
-        if (times[from + i] != rawTimes[i]) {
-          return false;
-        }
-      }
-      return true;
-    }
   }
 
   /** Counters rise by similar steps (delta of delta is small); gauges wander (delta is small). */

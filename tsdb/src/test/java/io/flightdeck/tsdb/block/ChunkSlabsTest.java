@@ -77,7 +77,7 @@ class ChunkSlabsTest {
     double[] values = new double[n];
     fill(times, values, n, 5);
     EncodedChunk chunk = EncodedChunk.of(times, values, 0, n, slabs);
-    assertThat(slabs.allocatedBytes()).isEqualTo(EncodedChunk.maxBytes(n));
+    assertThat(slabs.allocatedBytes()).isEqualTo(ChunkEncoder.maxBytes(n));
     assertThat(samples(chunk)).hasSize(n);
   }
 

@@ -18,8 +18,11 @@ class ArrayIteratorTest {
       times[i] = 100 + 10L * i;
       values[i] = i * 0.5;
     }
-    byte[] data = DecimalChunk.encode(times, values, 0, count);
-    return new ArrayIterator().resetDecimal(data, 0, data.length, count, visible);
+    DecimalChunk.Encoder encoder = new DecimalChunk.Encoder();
+    encoder.prepare(times, values, 0, count);
+    byte[] data = new byte[DecimalChunk.maxEncodedSize(count)];
+    int length = encoder.compress(data, 0);
+    return new ArrayIterator().resetDecimal(data, 0, length, count, visible);
   }
 
   @Property(tries = 300)

@@ -16,6 +16,17 @@ import org.junit.jupiter.api.Test;
 
 /** The decimal encoding is exact whenever it accepts a chunk, and accepts the usual metrics. */
 class DecimalChunkPropertiesTest {
+  private final DecimalChunk.Encoder encoder = new DecimalChunk.Encoder();
+
+  /** The decimal chunk of the samples, or null when the encoder declines them. */
+  private byte[] encode(long[] times, double[] values, int from, int count) {
+    if (encoder.prepare(times, values, from, count) < 0) {
+      return null;
+    }
+    byte[] out = new byte[DecimalChunk.maxEncodedSize(count)];
+    return java.util.Arrays.copyOf(out, encoder.compress(out, 0));
+  }
+
   @Property(tries = 500)
   void acceptedChunksDecodeBitExact(
       @ForAll("values") @Size(min = 1, max = 1024) List<Double> values,
@@ -32,15 +43,17 @@ class DecimalChunkPropertiesTest {
       times[from + i] = t;
       in[from + i] = values.get(i);
     }
-    byte[] data = DecimalChunk.encode(times, in, from, n);
-    // Encoded into the middle of a shared array, as an import keeps its chunks: the same bytes.
-    byte[] shared = new byte[5 + DecimalChunk.maxEncodedSize(n) + 7];
-    java.util.Arrays.fill(shared, (byte) 0x9F);
-    int size = DecimalChunk.encode(times, in, from, n, shared, 5);
+    byte[] data = encode(times, in, from, n);
     if (data == null) {
-      assertThat(size).isEqualTo(-1);
+      assertThatThrownBy(() -> encoder.compress(new byte[DecimalChunk.maxEncodedSize(n)], 0))
+          .isInstanceOf(IllegalStateException.class);
       return; // declined: the block writer falls back to XOR
     }
+    // Compressed into the middle of a shared array, as an import keeps its chunks: the same bytes.
+    byte[] shared = new byte[5 + DecimalChunk.maxEncodedSize(n) + 7];
+    java.util.Arrays.fill(shared, (byte) 0x9F);
+    assertThat(encoder.prepare(times, in, from, n)).isPositive();
+    int size = encoder.compress(shared, 5);
     assertThat(java.util.Arrays.copyOfRange(shared, 5, 5 + size)).isEqualTo(data);
     long[] outTimes = new long[n];
     double[] out = new double[n];
@@ -87,7 +100,7 @@ class DecimalChunkPropertiesTest {
       for (int i = 0; i < n; i++) {
         values[from + i] = (i * (c + 3)) % 17;
       }
-      byte[] data = DecimalChunk.encode(timeLayouts[layout], values, from, n);
+      byte[] data = encode(timeLayouts[layout], values, from, n);
       long[] outTimes = new long[n];
       double[] out = new double[n];
       DecimalChunk.decode(
@@ -96,10 +109,10 @@ class DecimalChunkPropertiesTest {
           .containsExactly(java.util.Arrays.copyOfRange(timeLayouts[layout], from, from + n));
       assertThat(out).containsExactly(java.util.Arrays.copyOfRange(values, from, from + n));
       long[] unrelated = {1, 2, 3};
-      DecimalChunk.encode(unrelated, new double[] {1, 2, 3}, 0, 3);
-      assertThat(DecimalChunk.encode(timeLayouts[layout], values, from, n)).isEqualTo(data);
+      encode(unrelated, new double[] {1, 2, 3}, 0, 3);
+      assertThat(encode(timeLayouts[layout], values, from, n)).isEqualTo(data);
       // Encoding it again right after itself takes the kept varints: the same bytes once more.
-      assertThat(DecimalChunk.encode(timeLayouts[layout], values, from, n)).isEqualTo(data);
+      assertThat(encode(timeLayouts[layout], values, from, n)).isEqualTo(data);
     }
   }
 
@@ -129,15 +142,15 @@ class DecimalChunkPropertiesTest {
   @Test
   void declinesWhatItCannotKeepExactly() {
     long[] t = {1, 2};
-    assertThat(DecimalChunk.encode(t, new double[] {1, Double.NaN}, 0, 2)).isNull();
-    assertThat(DecimalChunk.encode(t, new double[] {1, -0.0}, 0, 2)).isNull();
-    assertThat(DecimalChunk.encode(t, new double[] {1, Double.POSITIVE_INFINITY}, 0, 2)).isNull();
-    assertThat(DecimalChunk.encode(t, new double[] {0.1, 0.30000000000000004}, 0, 2)).isNull();
+    assertThat(encode(t, new double[] {1, Double.NaN}, 0, 2)).isNull();
+    assertThat(encode(t, new double[] {1, -0.0}, 0, 2)).isNull();
+    assertThat(encode(t, new double[] {1, Double.POSITIVE_INFINITY}, 0, 2)).isNull();
+    assertThat(encode(t, new double[] {0.1, 0.30000000000000004}, 0, 2)).isNull();
     // Whole numbers the mantissas cannot hold, past the integers' short cut.
-    assertThat(DecimalChunk.encode(t, new double[] {1, 0x1p53}, 0, 2)).isNull();
-    assertThat(DecimalChunk.encode(t, new double[] {1, -0x1p53}, 0, 2)).isNull();
-    assertThat(DecimalChunk.encode(t, new double[] {1, -0x1p63}, 0, 2)).isNull();
-    assertThat(DecimalChunk.encode(t, new double[] {1, 0x1p63}, 0, 2)).isNull();
+    assertThat(encode(t, new double[] {1, 0x1p53}, 0, 2)).isNull();
+    assertThat(encode(t, new double[] {1, -0x1p53}, 0, 2)).isNull();
+    assertThat(encode(t, new double[] {1, -0x1p63}, 0, 2)).isNull();
+    assertThat(encode(t, new double[] {1, 0x1p63}, 0, 2)).isNull();
   }
 
   @Property(tries = 300)
@@ -153,7 +166,7 @@ class DecimalChunkPropertiesTest {
       times[i] = 1_000L + i * 15_000L;
       values[i] = (i * 37 % 101) / 4.0;
     }
-    byte[] data = DecimalChunk.encode(times, values, 0, n);
+    byte[] data = encode(times, values, 0, n);
     int length = truncate ? cut % data.length : data.length;
     if (!truncate) {
       data[flippedAt % data.length] ^= (byte) (flipped | 1);
@@ -169,7 +182,7 @@ class DecimalChunkPropertiesTest {
   @Test
   void aChunkThatDecompressesIntoTooFewVarintsIsCorrupt() {
     long[] times = {1, 2, 3};
-    byte[] data = DecimalChunk.encode(times, new double[] {1, 2, 3}, 0, 3);
+    byte[] data = encode(times, new double[] {1, 2, 3}, 0, 3);
     // Read as a chunk of 200 samples, its varints run out early.
     assertThatThrownBy(
             () ->
@@ -197,7 +210,7 @@ class DecimalChunkPropertiesTest {
       power[i] = Math.round((250 + random.nextGaussian() * 20) * 1000) / 1000.0;
       xor.append(times[i], power[i]);
     }
-    byte[] decimal = DecimalChunk.encode(times, power, 0, n);
+    byte[] decimal = encode(times, power, 0, n);
     assertThat(decimal).isNotNull();
     assertThat(decimal.length).isLessThan(xor.byteLength() * 2 / 3);
   }
