@@ -101,6 +101,34 @@ class ChunkEncoderTest {
     assertThat(chunk.length).isLessThan(decimalLength * 2 / 3);
   }
 
+  /**
+   * A large counter with uneven increments, as dcgm-exporter's NVLink byte total (1.05e14, rising
+   * by about 3.3e9 a scrape), makes varints larger than its XOR chunk, which zstd squeezes below
+   * it: the chunk is decimal.
+   */
+  @Test
+  void largeCountersThatZstdSqueezesGoDecimal() {
+    int n = 480;
+    long[] times = new long[n];
+    double[] nvlinkBytes = new double[n];
+    Random random = new Random(5);
+    double total = 1.05504372259597e14;
+    for (int i = 0; i < n; i++) {
+      times[i] = 1_796_083_200_000L + i * 15_000L;
+      total += Math.rint(3.3e9 + 2e8 * random.nextGaussian());
+      nvlinkBytes[i] = total;
+    }
+    XorBatchEncoder xor = new XorBatchEncoder();
+    xor.encode(times, nvlinkBytes, 0, n);
+    int raw = new DecimalChunk.Encoder().prepare(times, nvlinkBytes, 0, n);
+    assertThat(raw).isGreaterThan(ChunkEncoder.CLEARLY_DECIMAL_RAW_BYTES_PER_SAMPLE * n);
+    assertThat(raw).isGreaterThan(xor.byteLength());
+
+    byte[] chunk = encoder.encode(times, nvlinkBytes, 0, n);
+    assertThat(encoder.encoding()).isEqualTo(ChunkEncoding.DECIMAL);
+    assertThat(chunk.length).isLessThan(xor.byteLength());
+  }
+
   /** One sample: XOR's 16 bytes beat any zstd frame around a decimal. */
   @Test
   void aSingleSampleGoesXor() {
