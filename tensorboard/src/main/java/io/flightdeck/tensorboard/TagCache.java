@@ -1,6 +1,9 @@
 package io.flightdeck.tensorboard;
 
 import com.google.protobuf.ByteString;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -12,6 +15,10 @@ import java.nio.charset.StandardCharsets;
  */
 final class TagCache {
   private static final int SLOTS = 1024;
+
+  /** Eight bytes of an array as one long, for {@link #sameBytes}; the byte order is irrelevant. */
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
   private final byte[][] keys = new byte[SLOTS][];
   private final String[] values = new String[SLOTS];
@@ -56,20 +63,30 @@ final class TagCache {
   }
 
   /**
-   * Whether {@code key} holds {@code bytes[offset, offset + length)}: a plain loop, as tags are
-   * short. {@code Arrays.equals} over ranges, with its range checks and vectorized compare, took
-   * about a sixth of a 1 GB import's decoding thread under C1.
+   * Whether {@code key} holds {@code bytes[offset, offset + length)}: eight bytes at a time, the
+   * last eight overlapping the ones before, as tags are mostly 8 to 32 bytes. A plain loop took
+   * twice as long under C1 for the tags of a training run, and {@code Arrays.equals} over ranges,
+   * with its range checks and vectorized compare, about a sixth of a 1 GB import's decoding thread.
    */
   private static boolean sameBytes(byte[] key, byte[] bytes, int offset, int length) {
     if (key.length != length) {
       return false;
     }
-    for (int i = 0; i < length; i++) {
-      if (key[i] != bytes[offset + i]) {
+    if (length < Long.BYTES) {
+      for (int i = 0; i < length; i++) {
+        if (key[i] != bytes[offset + i]) {
+          return false;
+        }
+      }
+      return true;
+    }
+    int last = length - Long.BYTES;
+    for (int i = 0; i < last; i += Long.BYTES) {
+      if ((long) LONGS.get(key, i) != (long) LONGS.get(bytes, offset + i)) {
         return false;
       }
     }
-    return true;
+    return (long) LONGS.get(key, last) == (long) LONGS.get(bytes, offset + last);
   }
 
   private void follow(int slot) {
