@@ -21,6 +21,25 @@ class DoubleListTest {
         .isEqualTo(Double.doubleToLongBits(expected));
   }
 
+  /** Whole numbers, the usual bucket counts, take a shortcut that must give the same bits. */
+  @Property(tries = 2000)
+  void sumOfWholeNumbersHasTheBitsOfDoubleStreamSum(@ForAll("wholeNumbers") List<Double> values) {
+    double[] array = values.stream().mapToDouble(Double::doubleValue).toArray();
+    assertThat(Double.doubleToRawLongBits(DoubleList.copyOf(values).sum()))
+        .isEqualTo(Double.doubleToRawLongBits(Arrays.stream(array).sum()));
+  }
+
+  @Provide
+  Arbitrary<List<Double>> wholeNumbers() {
+    Arbitrary<Double> value =
+        Arbitraries.oneOf(
+            Arbitraries.integers().between(0, 100_000).map(Integer::doubleValue),
+            Arbitraries.longs().between(-(1L << 54), 1L << 54).map(Long::doubleValue),
+            Arbitraries.longs().between((1L << 51) - 100, (1L << 51) + 100).map(Long::doubleValue),
+            Arbitraries.of(-0.0, 0.0, 0x1p60, -0x1p60, 0x1p53 + 2));
+    return value.list().ofMaxSize(40);
+  }
+
   @Test
   void sumOfSameSignedInfinitiesIsThatInfinity() {
     double inf = Double.POSITIVE_INFINITY;
