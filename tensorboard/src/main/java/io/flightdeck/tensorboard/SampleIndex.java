@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -25,7 +26,31 @@ final class SampleIndex<M> {
    */
   record Entry<M>(long step, double wallTimeSeconds, int index, RecordFile.Slot slot, M meta) {}
 
-  private record Key(String run, String tag, long step, long wallTimeBits, int index) {}
+  /**
+   * A stored sample's identity. Equality and hash are written out: a record's own are linked at
+   * their first call through method handles, which took an import's first texts 30 ms, and stay
+   * slower under C1.
+   */
+  private record Key(String run, String tag, long step, long wallTimeBits, int index) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k
+          && step == k.step
+          && wallTimeBits == k.wallTimeBits
+          && index == k.index
+          && Objects.equals(run, k.run)
+          && Objects.equals(tag, k.tag);
+    }
+
+    @Override
+    public int hashCode() {
+      int h = Objects.hashCode(run);
+      h = 31 * h + Objects.hashCode(tag);
+      h = 31 * h + Long.hashCode(step);
+      h = 31 * h + Long.hashCode(wallTimeBits);
+      return 31 * h + index;
+    }
+  }
 
   /** Whether a sample with this run, tag, step, wall time (bit-exact) and index is stored. */
   boolean contains(String run, String tag, long step, double wallTimeSeconds, int index) {
