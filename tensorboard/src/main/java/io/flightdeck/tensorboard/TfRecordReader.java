@@ -77,6 +77,7 @@ final class TfRecordReader {
 
   private final Path file;
   private final CRC32C crc = new CRC32C();
+  private final LengthChecksums lengthChecksums = new LengthChecksums();
   private final Record record = new Record(0, null, 0, 0);
   private long offset;
   private boolean resyncing;
@@ -128,8 +129,7 @@ final class TfRecordReader {
   }
 
   private boolean lengthCrcAgrees(FileWindow window, long header) {
-    return MaskedCrc32c.of(crc, window.array(), window.index(header), 8)
-        == window.getInt(header + 8);
+    return lengthChecksums.of(window.getLong(header)) == window.getInt(header + 8);
   }
 
   /** Needs the data and its footer filled. */
