@@ -16,12 +16,13 @@
 #
 # Steps: build bench/target/flightdeck-bench.jar; generate the logdir (TensorBoardBench generate:
 # one run per 16 MB, at least 8, each with scalars, histograms and text as PyTorch writes them);
-# scan it once to warm the page cache; then, N times in turns, scan it with TensorBoardBench scan
-# (the raw limit) and import it into an empty data directory under /usr/bin/time (wall, CPU, peak
-# RSS), and keep the median scan and the median import; start a
-# server with --tensorboard.logdir on another empty data directory and poll /api/v1/query until the
-# first run, then the last one, answers with a point. The Markdown table goes to stdout and to
-# bench/results/tensorboard-<date>.md. bench/README.md explains the measurements and caveats.
+# scan it once to warm the page cache; time a fixed loop on each CPU; then, N times in turns, scan
+# it with TensorBoardBench scan (the raw limit) and import it into an empty data directory under
+# /usr/bin/time (wall, CPU, peak RSS), and keep the median scan and the median import; time the
+# loop on each CPU again; start a server with --tensorboard.logdir on another empty data directory
+# and poll /api/v1/query until the first run, then the last one, answers with a point. The
+# Markdown table goes to stdout and to bench/results/tensorboard-<date>.md. bench/README.md
+# explains the measurements and caveats.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -88,6 +89,20 @@ server_pid() {
 }
 
 now_ms() { date +%s%3N; }
+
+# Seconds a fixed loop takes pinned to each CPU, "0.25/0.26": on this kind of VM one virtual CPU
+# at times runs at half the speed of the other, which slows a two-thread import much more than a
+# one-thread scan; the report shows it next to the ratio it explains. "n/a" without taskset.
+cpu_speeds() {
+  command -v taskset >/dev/null || { echo n/a; return; }
+  local cpu start speeds=()
+  for ((cpu = 0; cpu < $(nproc); cpu++)); do
+    start=$(date +%s%N)
+    taskset -c "$cpu" awk 'BEGIN { for (i = 0; i < 10000000; i++) s += i * i }'
+    speeds+=("$(awk -v ns=$(($(date +%s%N) - start)) 'BEGIN { printf "%.2f", ns / 1e9 }')")
+  done
+  (IFS=/; echo "${speeds[*]}")
+}
 field() { sed -nE "s/.*(^| )$1=([0-9.]+).*/\2/p" <<<"$2"; }
 
 # Polls the instant query until its result holds a sample, while PID lives; prints the ms since
@@ -134,6 +149,7 @@ log "raw scan once to warm the page cache"
 # "key|output|time", the key being what the median is taken over.
 scans=()
 imports=()
+speeds_before=$(cpu_speeds)
 for ((i = 1; i <= repeat; i++)); do
   log "raw scan $i of $repeat"
   raw=$(/usr/bin/time -f 'cpu=%U+%S rss_kib=%M' -o "$WORK/raw.time" \
@@ -149,6 +165,7 @@ for ((i = 1; i <= repeat; i++)); do
   imports+=("$(field wall "$(cat "$WORK/import.time")")|$summary|$(cat "$WORK/import.time")")
   log "$summary $(cat "$WORK/import.time")"
 done
+speeds_after=$(cpu_speeds)
 # The median line by its key; for an even count, the lower middle.
 median() { printf '%s\n' "$@" | sort -t'|' -k1,1g | sed -n "$(((${#@} + 1) / 2))p"; }
 all_keys() { printf '%s\n' "$@" | cut -d'|' -f1 | paste -sd' '; }
@@ -184,6 +201,7 @@ awk -v bytes="$(field bytes "$raw")" -v records="$(field records "$raw")" \
   -v imp_rss="$(field rss_kib "$import_time")" -v first="$first_ms" -v last="$last_ms" \
   -v server_rss="$server_rss_kib" -v runs="$runs" -v size="$size_mb" -v summary="$summary" \
   -v edges="$edges" -v repeat="$repeat" -v scan_walls="$scan_walls" -v import_walls="$import_walls" \
+  -v speeds_before="$speeds_before" -v speeds_after="$speeds_after" \
   -v date="$(date -u '+%Y-%m-%d %H:%M UTC')" -v cpus="$(nproc)" \
   -v model="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)" \
   -v version="$(cd "$ROOT" && git describe --always --dirty 2>/dev/null || echo 'no commit yet')" '
@@ -196,7 +214,8 @@ awk -v bytes="$(field bytes "$raw")" -v records="$(field records "$raw")" \
     printf "Logdir: %.1f MB in %d runs, %d records, %s histogram edges (bench/src/main/java/io/flightdeck/bench/SyntheticLogdir.java).\n", mb, runs, records, edges
     printf "Machine: %d CPUs (%s). Flightdeck: %s.\n", cpus, model, version
     printf "Import summary: %s\n", summary
-    printf "Medians of %d scans and %d imports in turns; scans took %s s, imports %s s.\n\n", repeat, repeat, scan_walls, import_walls
+    printf "Medians of %d scans and %d imports in turns; scans took %s s, imports %s s.\n", repeat, repeat, scan_walls, import_walls
+    printf "A fixed loop pinned to each CPU took %s s before the scans and %s s after the imports.\n\n", speeds_before, speeds_after
     print "| Metric | Raw scan (CRCs only) | flightdeck import | import/raw |"
     print "|---|---:|---:|---:|"
     printf "| Throughput, MB/s (higher is better) | %.1f | %.1f | %s |\n", mb / raw_s, mb / imp_s, ratio(raw_s, imp_s)
