@@ -64,11 +64,10 @@ class ChunkEncoderTest {
   @Test
   void shortDecimalsGoDecimalAndFarBelowXor() {
     int n = 1024;
-    long[] times = new long[n];
+    long[] times = times(n, 15_000);
     double[] power = new double[n];
     Random random = new Random(7);
     for (int i = 0; i < n; i++) {
-      times[i] = 1_796_083_200_000L + i * 15_000L;
       power[i] = Math.round((250 + random.nextGaussian() * 20) * 1000) / 1000.0;
     }
     byte[] chunk = encoder.encode(times, power, 0, n);
@@ -85,11 +84,10 @@ class ChunkEncoderTest {
   @Test
   void largeFloat32ValuesGoXorWhereDecimalWouldBeLarger() {
     int n = 1024;
-    long[] times = new long[n];
+    long[] times = times(n, 1_000);
     double[] tokensPerSecond = new double[n];
     Random random = new Random(3);
     for (int i = 0; i < n; i++) {
-      times[i] = 1_796_083_200_000L + i * 1_000L;
       tokensPerSecond[i] = (float) (52_000 + 800 * random.nextGaussian());
     }
     DecimalChunk.Encoder decimal = new DecimalChunk.Encoder();
@@ -109,12 +107,11 @@ class ChunkEncoderTest {
   @Test
   void largeCountersThatZstdSqueezesGoDecimal() {
     int n = 480;
-    long[] times = new long[n];
+    long[] times = times(n, 15_000);
     double[] nvlinkBytes = new double[n];
     Random random = new Random(5);
     double total = 1.05504372259597e14;
     for (int i = 0; i < n; i++) {
-      times[i] = 1_796_083_200_000L + i * 15_000L;
       total += Math.rint(3.3e9 + 2e8 * random.nextGaussian());
       nvlinkBytes[i] = total;
     }
@@ -127,6 +124,15 @@ class ChunkEncoderTest {
     byte[] chunk = encoder.encode(times, nvlinkBytes, 0, n);
     assertThat(encoder.encoding()).isEqualTo(ChunkEncoding.DECIMAL);
     assertThat(chunk.length).isLessThan(xor.byteLength());
+  }
+
+  /** {@code n} timestamps {@code intervalMs} apart. */
+  private static long[] times(int n, long intervalMs) {
+    long[] times = new long[n];
+    for (int i = 0; i < n; i++) {
+      times[i] = 1_796_083_200_000L + i * intervalMs;
+    }
+    return times;
   }
 
   /** One sample: XOR's 16 bytes beat any zstd frame around a decimal. */
