@@ -11,7 +11,8 @@ import io.flightdeck.tsdb.encoding.CorruptDataException;
  * mantissas over one power of ten, their deltas are small integers, and zstd then squeezes the
  * varints of timestamps and mantissas far below what XOR bit-packing reaches. A value that is not
  * such a decimal, exactly (NaN, infinities, -0.0, more than 15 significant digits), makes the
- * encoder decline, and the caller keeps the XOR encoding for that chunk.
+ * encoder decline, and the caller keeps the XOR encoding for that chunk; decimals of many digits
+ * can also come out larger than XOR, which the block's chunk encoder weighs (ChunkEncoder).
  */
 public final class DecimalChunk {
   private static final int MAX_SCALE = 17;
