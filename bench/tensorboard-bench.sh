@@ -90,8 +90,8 @@ server_pid() {
 
 now_ms() { date +%s%3N; }
 
-# Seconds a fixed loop takes pinned to each CPU, "0.25/0.26": on this kind of VM one virtual CPU
-# at times runs at half the speed of the other, which slows a two-thread import much more than a
+# Seconds a fixed loop takes pinned to each CPU, "0.25/0.26": on this kind of VM a virtual CPU, at
+# times both, runs at half speed for minutes, which slows a two-thread import much more than a
 # one-thread scan; the report shows it next to the ratio it explains. "n/a" without taskset.
 cpu_speeds() {
   command -v taskset >/dev/null || { echo n/a; return; }
