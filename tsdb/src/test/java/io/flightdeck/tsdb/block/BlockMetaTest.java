@@ -1,7 +1,7 @@
 package io.flightdeck.tsdb.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.flightdeck.tsdb.encoding.CorruptDataException;
 import java.io.IOException;
@@ -65,24 +65,26 @@ class BlockMetaTest {
   @Test
   void anotherVersionOrNoIdIsRefusedWithTheFile() throws IOException {
     Path file = dir.resolve(BlockMeta.FILE);
-    Files.writeString(file, "{\"ulid\": \"01ABC\", \"version\": 2}");
-    assertThatThrownBy(() -> BlockMeta.read(dir))
-        .isInstanceOf(CorruptDataException.class)
-        .hasMessage("unsupported or incomplete " + file);
-    Files.writeString(file, "{\"ulid\": null, \"version\": 1}");
-    assertThatThrownBy(() -> BlockMeta.read(dir)).isInstanceOf(CorruptDataException.class);
-    Files.writeString(file, "[1, 2]");
-    assertThatThrownBy(() -> BlockMeta.read(dir)).isInstanceOf(CorruptDataException.class);
-    Files.writeString(file, "");
-    assertThatThrownBy(() -> BlockMeta.read(dir)).isInstanceOf(CorruptDataException.class);
+    for (String content :
+        List.of(
+            "{\"ulid\": \"01ABC\", \"version\": 2}",
+            "{\"ulid\": null, \"version\": 1}",
+            "[1, 2]",
+            "")) {
+      assertThat(refused(content)).hasMessage("unsupported or incomplete " + file);
+    }
   }
 
   @Test
   void brokenJsonNamesTheFileAndTheParsersComplaint() throws IOException {
-    Path file = dir.resolve(BlockMeta.FILE);
-    Files.writeString(file, "{not json");
-    assertThatThrownBy(() -> BlockMeta.read(dir))
-        .isInstanceOf(CorruptDataException.class)
-        .hasMessageStartingWith("unreadable " + file + ": Unexpected character ('n'");
+    assertThat(refused("{not json"))
+        .hasMessageStartingWith(
+            "unreadable " + dir.resolve(BlockMeta.FILE) + ": Unexpected character ('n'");
+  }
+
+  /** What reading a meta file of {@code content} throws. */
+  private CorruptDataException refused(String content) throws IOException {
+    Files.writeString(dir.resolve(BlockMeta.FILE), content);
+    return catchThrowableOfType(CorruptDataException.class, () -> BlockMeta.read(dir));
   }
 }
