@@ -103,10 +103,10 @@ final class TfRecordReader {
     if (!window.fill(offset, HEADER_BYTES)) {
       return new End(offset, remaining);
     }
-    if (!lengthCrcAgrees(window, offset)) {
+    long length = window.getLong(offset);
+    if (!lengthCrcAgrees(window, offset, length)) {
       return startResync(Corruption.Kind.BAD_LENGTH_CRC, "length checksum mismatch");
     }
-    long length = window.getLong(offset);
     if (length < 0 || length > MAX_RECORD_BYTES) {
       return startResync(
           Corruption.Kind.OVERSIZED_RECORD, "record length " + Long.toUnsignedString(length));
@@ -128,8 +128,9 @@ final class TfRecordReader {
     return record.set(at, window.array(), window.index(data), (int) length);
   }
 
-  private boolean lengthCrcAgrees(FileWindow window, long header) {
-    return lengthChecksums.of(window.getLong(header)) == window.getInt(header + 8);
+  /** Whether the header at {@code header}, holding {@code length}, has that length's checksum. */
+  private boolean lengthCrcAgrees(FileWindow window, long header, long length) {
+    return lengthChecksums.of(length) == window.getInt(header + 8);
   }
 
   /** Needs the data and its footer filled. */
@@ -154,10 +155,10 @@ final class TfRecordReader {
       if (!window.fill(offset, HEADER_BYTES)) {
         return false;
       }
-      if (!lengthCrcAgrees(window, offset)) {
+      long length = window.getLong(offset);
+      if (!lengthCrcAgrees(window, offset, length)) {
         continue;
       }
-      long length = window.getLong(offset);
       if (length < 0 || length > MAX_RECORD_BYTES) {
         continue;
       }
