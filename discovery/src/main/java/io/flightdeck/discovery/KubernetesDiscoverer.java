@@ -66,11 +66,12 @@ final class KubernetesDiscoverer extends PollingDiscoverer {
   }
 
   /**
-   * Whether every path listed so far has its watch open. Tests wait for it before closing: a mock
-   * API server hangs on a watch dropped while it is being opened.
+   * Whether every path listed so far has its watch open and settled ({@link
+   * WatchedObjects#watchSettled}). Tests wait for it before closing: fabric8's mock API server
+   * stalls when a watch closes while it still sends to it.
    */
-  boolean watchesOpen() {
-    return !watched.isEmpty() && watched.values().stream().allMatch(WatchedObjects::watchOpen);
+  boolean watchesSettled() {
+    return !watched.isEmpty() && watched.values().stream().allMatch(WatchedObjects::watchSettled);
   }
 
   @Override

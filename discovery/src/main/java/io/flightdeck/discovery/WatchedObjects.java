@@ -34,6 +34,8 @@ final class WatchedObjects implements KubernetesApi.WatchListener {
   private long lastQuickRelist = System.nanoTime() - QUICK_RELIST.toNanos();
   private boolean relistDue = true;
   private boolean closed;
+  private int listedForWatch;
+  private int eventsSinceWatch;
 
   /**
    * @param query the selectors
@@ -66,6 +68,10 @@ final class WatchedObjects implements KubernetesApi.WatchListener {
       relistDue = false;
       watch = !watching && !closed;
       watching |= watch;
+      if (watch) {
+        listedForWatch = objects.size();
+        eventsSinceWatch = 0;
+      }
     }
     if (!watch) {
       return;
@@ -92,10 +98,13 @@ final class WatchedObjects implements KubernetesApi.WatchListener {
   }
 
   /**
-   * Whether the watch's connection is open (its upgrade answered), as opposed to opening or ended.
+   * Whether the watch's connection is open (its upgrade answered) and has had at least one event
+   * per object of the list it started from. An API server sends nothing for objects unchanged since
+   * the list's version; fabric8's mock server sends each again, which a test must let arrive before
+   * it closes the watch (see the tests' {@code KubernetesFixtures}).
    */
-  synchronized boolean watchOpen() {
-    return socket != null;
+  synchronized boolean watchSettled() {
+    return socket != null && eventsSinceWatch >= listedForWatch;
   }
 
   /** What is known now. */
@@ -109,6 +118,7 @@ final class WatchedObjects implements KubernetesApi.WatchListener {
       if (closed) {
         return;
       }
+      eventsSinceWatch++;
       switch (type) {
         case "ADDED", "MODIFIED" -> objects.put(key(object), object);
         case "DELETED" -> objects.remove(key(object));

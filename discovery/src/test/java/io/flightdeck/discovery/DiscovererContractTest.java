@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 /** What every {@link Discoverer} must do; each implementation's test extends this. */
 abstract class DiscovererContractTest {
   /**
-   * Longer than the 30 s for which fabric8's mock API server stops answering everyone when a watch
-   * is dropped while it is being set up: at 20 s such a stall failed a Kubernetes test whose
-   * discoverer reported its first update right after (CI at {@code 0094a25}, 30.0 s in all).
+   * Longer than the 30 s for which fabric8's mock API server can stall ({@link
+   * KubernetesFixtures}): at 20 s such a stall failed a Kubernetes test whose discoverer reported
+   * its first update right after (CI at {@code 0094a25}, 30.0 s in all).
    */
   static final Duration WAIT = Duration.ofSeconds(45);
 

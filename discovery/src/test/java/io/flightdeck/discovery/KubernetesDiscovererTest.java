@@ -1,6 +1,6 @@
 package io.flightdeck.discovery;
 
-import static io.flightdeck.discovery.KubernetesFixtures.awaitWatchesOpen;
+import static io.flightdeck.discovery.KubernetesFixtures.awaitWatchesSettled;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Against fabric8's mock API server in CRUD mode: objects created, changed and deleted. */
@@ -29,14 +28,8 @@ import org.junit.jupiter.api.Test;
 class KubernetesDiscovererTest extends DiscovererContractTest {
   private static final Duration POLL = Duration.ofMillis(100);
 
-  static KubernetesClient client;
-
-  @AfterEach
-  void deleteEverything() {
-    client.pods().inAnyNamespace().delete();
-    client.services().inAnyNamespace().delete();
-    client.nodes().delete();
-  }
+  /** A fresh mock API server per test: see {@link KubernetesFixtures}. */
+  KubernetesClient client;
 
   private Discoverer discoverer(Role role, Namespaces namespaces, List<Selector> selectors) {
     URI server = URI.create(client.getMasterUrl().toString());
@@ -62,7 +55,7 @@ class KubernetesDiscovererTest extends DiscovererContractTest {
 
   @Override
   void awaitSteadyState(Discoverer discoverer) throws InterruptedException {
-    awaitWatchesOpen(discoverer);
+    awaitWatchesSettled(discoverer);
   }
 
   @Override

@@ -1,6 +1,6 @@
 package io.flightdeck.discovery;
 
-import static io.flightdeck.discovery.KubernetesFixtures.awaitWatchesOpen;
+import static io.flightdeck.discovery.KubernetesFixtures.awaitWatchesSettled;
 import static io.flightdeck.discovery.KubernetesFixtures.containerPort;
 import static io.flightdeck.discovery.KubernetesFixtures.discoverer;
 import static io.flightdeck.discovery.KubernetesFixtures.pod;
@@ -21,7 +21,6 @@ import io.flightdeck.model.Labels;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Role endpointslice against fabric8's mock API server in CRUD mode. */
@@ -29,16 +28,10 @@ import org.junit.jupiter.api.Test;
 class KubernetesEndpointSlicesDiscovererTest extends DiscovererContractTest {
   private static final String SERVICE_NAME = "kubernetes.io/service-name";
 
-  static KubernetesClient client;
+  /** A fresh mock API server per test: see {@link KubernetesFixtures}. */
+  KubernetesClient client;
 
-  @AfterEach
-  void deleteEverything() {
-    client.discovery().v1().endpointSlices().inAnyNamespace().delete();
-    client.services().inAnyNamespace().delete();
-    client.pods().inAnyNamespace().delete();
-  }
-
-  private static void create(EndpointSlice slice) {
+  private void create(EndpointSlice slice) {
     client
         .discovery()
         .v1()
@@ -73,7 +66,7 @@ class KubernetesEndpointSlicesDiscovererTest extends DiscovererContractTest {
 
   @Override
   void awaitSteadyState(Discoverer discoverer) throws InterruptedException {
-    awaitWatchesOpen(discoverer);
+    awaitWatchesSettled(discoverer);
   }
 
   @Override

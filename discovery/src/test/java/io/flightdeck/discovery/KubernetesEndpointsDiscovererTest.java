@@ -1,6 +1,6 @@
 package io.flightdeck.discovery;
 
-import static io.flightdeck.discovery.KubernetesFixtures.awaitWatchesOpen;
+import static io.flightdeck.discovery.KubernetesFixtures.awaitWatchesSettled;
 import static io.flightdeck.discovery.KubernetesFixtures.containerPort;
 import static io.flightdeck.discovery.KubernetesFixtures.discoverer;
 import static io.flightdeck.discovery.KubernetesFixtures.pod;
@@ -23,20 +23,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Role endpoints against fabric8's mock API server in CRUD mode. */
 @EnableKubernetesMockClient(crud = true, https = false)
 class KubernetesEndpointsDiscovererTest extends DiscovererContractTest {
-  static KubernetesClient client;
-
-  @AfterEach
-  void deleteEverything() {
-    client.endpoints().inAnyNamespace().delete();
-    client.services().inAnyNamespace().delete();
-    client.pods().inAnyNamespace().delete();
-  }
+  /** A fresh mock API server per test: see {@link KubernetesFixtures}. */
+  KubernetesClient client;
 
   @Override
   Discoverer create(List<Declared> groups) {
@@ -66,7 +59,7 @@ class KubernetesEndpointsDiscovererTest extends DiscovererContractTest {
 
   @Override
   void awaitSteadyState(Discoverer discoverer) throws InterruptedException {
-    awaitWatchesOpen(discoverer);
+    awaitWatchesSettled(discoverer);
   }
 
   @Override

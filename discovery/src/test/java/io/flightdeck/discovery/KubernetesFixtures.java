@@ -18,7 +18,18 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-/** Kubernetes objects and discoverers for the tests against fabric8's mock API server. */
+/**
+ * Kubernetes objects and discoverers for the tests against fabric8's mock API server.
+ *
+ * <p>That server (8.0) has one event loop, and a watch's listener blocks it, when the watch's
+ * connection closes, until the listener's sending thread ends; a send under way waits up to 30 s
+ * for that same event loop. A watch that closes while the server sends to it thus stalls every
+ * request for 30 s and leaves the server unable to shut down. The server sends to a watch when an
+ * object changes and, as it opens, every object it matches. So the tests never change objects while
+ * a discoverer closes: each test gets a fresh server (instance fields, not static ones, so nothing
+ * is deleted between tests), awaits each update it causes, and closes its discoverers once their
+ * watches have settled.
+ */
 final class KubernetesFixtures {
   static final Duration POLL = Duration.ofMillis(100);
 
@@ -31,13 +42,9 @@ final class KubernetesFixtures {
         "test", new KubernetesSdConfig(role, server, null, namespaces, selectors), POLL);
   }
 
-  /**
-   * Waits until the discoverer's watches are open. fabric8's mock API server stops answering
-   * everyone for about 30 s, and then fails to close, when a watch is dropped while it is still
-   * being set up, which says nothing about the discoverer.
-   */
-  static void awaitWatchesOpen(Discoverer discoverer) throws InterruptedException {
-    Await.until(((KubernetesDiscoverer) discoverer)::watchesOpen);
+  /** Waits until the discoverer's watches are open and have had the objects the server resends. */
+  static void awaitWatchesSettled(Discoverer discoverer) throws InterruptedException {
+    Await.until(((KubernetesDiscoverer) discoverer)::watchesSettled);
   }
 
   static ContainerPort containerPort(String name, int number) {

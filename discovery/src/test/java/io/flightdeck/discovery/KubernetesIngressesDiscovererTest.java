@@ -1,6 +1,6 @@
 package io.flightdeck.discovery;
 
-import static io.flightdeck.discovery.KubernetesFixtures.awaitWatchesOpen;
+import static io.flightdeck.discovery.KubernetesFixtures.awaitWatchesSettled;
 import static io.flightdeck.discovery.KubernetesFixtures.discoverer;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,20 +15,15 @@ import io.flightdeck.model.Labels;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Role ingress against fabric8's mock API server in CRUD mode. */
 @EnableKubernetesMockClient(crud = true, https = false)
 class KubernetesIngressesDiscovererTest extends DiscovererContractTest {
-  static KubernetesClient client;
+  /** A fresh mock API server per test: see {@link KubernetesFixtures}. */
+  KubernetesClient client;
 
-  @AfterEach
-  void deleteEverything() {
-    client.network().v1().ingresses().inAnyNamespace().delete();
-  }
-
-  private static void create(Ingress ingress) {
+  private void create(Ingress ingress) {
     client
         .network()
         .v1()
@@ -62,7 +57,7 @@ class KubernetesIngressesDiscovererTest extends DiscovererContractTest {
 
   @Override
   void awaitSteadyState(Discoverer discoverer) throws InterruptedException {
-    awaitWatchesOpen(discoverer);
+    awaitWatchesSettled(discoverer);
   }
 
   @Override

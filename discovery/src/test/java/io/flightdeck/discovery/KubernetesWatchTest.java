@@ -2,6 +2,7 @@ package io.flightdeck.discovery;
 
 import static io.flightdeck.discovery.DiscovererContractTest.WAIT;
 import static io.flightdeck.discovery.DiscovererContractTest.next;
+import static io.flightdeck.discovery.KubernetesFixtures.awaitWatchesSettled;
 import static io.flightdeck.discovery.KubernetesFixtures.containerPort;
 import static io.flightdeck.discovery.KubernetesFixtures.pod;
 import static io.flightdeck.discovery.KubernetesFixtures.podRef;
@@ -38,17 +39,19 @@ import org.junit.jupiter.api.Test;
 class KubernetesWatchTest {
   private static final Duration NEVER = Duration.ofHours(1);
 
-  static KubernetesClient client;
-  static KubernetesMockServer server;
+  /** A fresh mock API server per test: see {@link KubernetesFixtures}. */
+  KubernetesClient client;
+
+  KubernetesMockServer server;
   private final List<Discoverer> started = new ArrayList<>();
   private List<TargetGroup> last = List.of();
 
   @AfterEach
-  void closeAndDeleteEverything() {
-    started.forEach(Discoverer::close);
-    client.endpoints().inAnyNamespace().delete();
-    client.services().inAnyNamespace().delete();
-    client.pods().inAnyNamespace().delete();
+  void close() throws InterruptedException {
+    for (Discoverer discoverer : started) {
+      awaitWatchesSettled(discoverer);
+      discoverer.close();
+    }
   }
 
   private BlockingQueue<List<TargetGroup>> start(Role role, List<Selector> selectors)
@@ -64,7 +67,7 @@ class KubernetesWatchTest {
   }
 
   /** Waits until the mock server has received {@code count} watch requests; returns their paths. */
-  private static List<String> awaitWatches(int count) throws InterruptedException {
+  private List<String> awaitWatches(int count) throws InterruptedException {
     List<String> watches = new ArrayList<>();
     long deadline = System.nanoTime() + WAIT.toNanos();
     while (watches.size() < count && System.nanoTime() < deadline) {
