@@ -1,37 +1,15 @@
 package io.flightdeck.tsdb;
 
-import io.flightdeck.model.Labels;
 import io.flightdeck.storage.Appendable;
 import io.flightdeck.storage.Appender;
-import io.flightdeck.storage.InvalidLabelsException;
-import io.flightdeck.storage.SampleIterator;
-import io.flightdeck.storage.Series;
-import io.flightdeck.storage.SeriesSet;
-import io.flightdeck.storage.StorageException;
 import io.flightdeck.tsdb.block.Block;
 import io.flightdeck.tsdb.block.BlockMeta;
-import io.flightdeck.tsdb.block.BlockWriter;
 import io.flightdeck.tsdb.block.ChunkSlabs;
-import io.flightdeck.tsdb.block.EncodedChunk;
-import io.flightdeck.tsdb.block.EncodedChunkedSeries;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Writes a one-shot import straight to blocks, past the head and the WAL, as {@code promtool tsdb
@@ -39,6 +17,12 @@ import org.slf4j.LoggerFactory;
  * passes {@code maxBufferedBytes} and at {@link #finish()}, written as one block per block-range
  * window. Memory stays bounded by that setting whatever the import's size, and samples of any age
  * are taken: nothing here is "behind the head".
+ *
+ * <p>Several threads may append at once, each to a lane of its own ({@link ImportLane}) that
+ * buffers its series and writes its blocks without waiting for the others; the bound is shared
+ * evenly among the lanes. A series must get all its samples from one thread: lanes do not see each
+ * other's samples, so a sample repeated in another lane is not refused, and the two lanes' blocks
+ * hold it twice until a merge.
  *
  * <p>Acknowledged means "in a block": nothing is durable before {@link #flush()} or {@link
  * #finish()} returns, so an import that dies is run again (re-importing the same samples adds
@@ -48,13 +32,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each series' samples must come in increasing time order; an older or repeated timestamp is
  * refused as by the head (a repeat with the same value is a no-op). Metadata is not kept. One
- * appender at a time, on one thread at a time.
+ * appender at a time per thread.
  */
 public final class BlockImport implements Appendable {
-  private static final Logger log = LoggerFactory.getLogger(BlockImport.class);
-
-  /** Commits without a sample after which a series' open chunk is encoded (see {@link #commit}). */
-  static final int IDLE_COMMITS = 2;
+  /** Commits without a sample after which a series' open chunk is encoded. */
+  static final int IDLE_COMMITS = ImportLane.IDLE_COMMITS;
 
   /** The least number of chunk slabs the memory bound holds (see {@link ChunkSlabs}). */
   private static final int SLABS_PER_BOUND = 8;
@@ -62,34 +44,15 @@ public final class BlockImport implements Appendable {
   private final Tsdb tsdb;
   private final BlockSet blocks;
   private final TsdbOptions options;
-  private final long window;
   private final long maxBufferedBytes;
-  private final Map<Labels, ImportedSeries> byLabels = new HashMap<>();
-
-  /** The series by reference minus one: an array, as every append looks one up here. */
-  private ImportedSeries[] byRef = new ImportedSeries[1024];
-
-  private int seriesCount;
-  private final List<ImportedSeries> buffered = new ArrayList<>();
-
-  /** The series holding an open chunk: at most a few hundred at a time (see {@link #commit}). */
-  private final List<ImportedSeries> withOpenChunk = new ArrayList<>();
-
-  /** The series the open appender gave samples, each once: one list serves every batch. */
-  private final List<ImportedSeries> touched = new ArrayList<>();
-
-  private final OpenChunkArrays openChunkArrays = new OpenChunkArrays();
-  private final ChunkSlabs slabs;
+  private final int slabBytes;
+  private final List<ImportLane> lanes = new CopyOnWriteArrayList<>();
+  private final ThreadLocal<ImportLane> threadLane = new ThreadLocal<>();
 
   /** The blocks there before the import began: re-imported samples may be in them. */
   private final Set<String> earlierBlocks = new HashSet<>();
 
-  private long bufferedBytes;
-  private long commits;
-  private long batches;
-  private long blocksWritten;
-  private boolean appenderOpen;
-  private boolean finished;
+  private volatile boolean finished;
 
   BlockImport(Tsdb tsdb, BlockSet blocks, TsdbOptions options, long maxBufferedBytes) {
     if (maxBufferedBytes < 1) {
@@ -98,263 +61,96 @@ public final class BlockImport implements Appendable {
     this.tsdb = tsdb;
     this.blocks = blocks;
     this.options = options;
-    this.window = options.blockRange().toMillis();
     this.maxBufferedBytes = maxBufferedBytes;
     // A slab an eighth of the bound at most: a small bound is not overshot by a slab's free end.
-    this.slabs =
-        new ChunkSlabs((int) Math.min(ChunkSlabs.SLAB_BYTES, maxBufferedBytes / SLABS_PER_BOUND));
+    // Each lane fills slabs of its own, so a bound split among many lanes may be passed by up to
+    // a slab per lane.
+    this.slabBytes = (int) Math.min(ChunkSlabs.SLAB_BYTES, maxBufferedBytes / SLABS_PER_BOUND);
     for (Block block : blocks.list()) {
       earlierBlocks.add(block.meta().ulid());
     }
   }
 
   /**
-   * A batch that is buffered on commit (written to a block once the buffer is full, or by {@link
-   * #finish()}).
+   * A batch of the calling thread's lane, buffered on commit (written to a block once the lane's
+   * buffer is full, or by {@link #finish()}).
    *
-   * @throws IllegalStateException while another appender is open, or after {@link #finish()}
+   * @throws IllegalStateException while the thread's other appender is open, or after {@link
+   *     #finish()}
    */
   @Override
   public Appender appender() {
+    ImportLane lane = threadLane.get();
+    if (lane == null) {
+      ensureNotFinished();
+      lane = new ImportLane(this, blocks, options, slabBytes);
+      lanes.add(lane);
+      threadLane.set(lane);
+    }
+    return lane.appender();
+  }
+
+  void ensureNotFinished() {
     if (finished) {
       throw new IllegalStateException("the block import is finished");
     }
-    if (appenderOpen) {
-      throw new IllegalStateException("a block import takes one appender at a time");
-    }
-    appenderOpen = true;
-    return new BlockImportAppender(
-        this, ++batches, options.clock().millis() + options.futureTolerance().toMillis(), touched);
   }
 
-  /** Compressed samples waiting to be written, with their per-chunk overhead. */
+  /** Each lane's share of the bound: a lane writes blocks once it buffers more. */
+  long laneBound() {
+    return Math.max(1, maxBufferedBytes / lanes.size());
+  }
+
+  /** Compressed samples waiting to be written, with their per-chunk overhead, in all lanes. */
   public long bufferedBytes() {
-    return bufferedBytes;
+    return lanes.stream().mapToLong(ImportLane::bufferedBytes).sum();
   }
 
   public long blocksWritten() {
-    return blocksWritten;
-  }
-
-  /** The series for {@code ref} (from an earlier append) or for {@code labels}, created if new. */
-  ImportedSeries series(long ref, Labels labels) {
-    // A reference from an earlier append with the very labels it was given: nearly every call,
-    // in a method small enough for C1 to inline into the appender's loop.
-    if (ref > 0 && ref <= seriesCount) {
-      ImportedSeries s = byRef[(int) ref - 1];
-      if (s.labels == labels) {
-        return s;
-      }
-    }
-    return lookUp(ref, labels);
-  }
-
-  private ImportedSeries lookUp(long ref, Labels labels) {
-    if (ref > 0 && ref <= seriesCount) {
-      ImportedSeries s = byRef[(int) ref - 1];
-      if (s.labels.equals(labels)) {
-        return s;
-      }
-    }
-    ImportedSeries s = byLabels.get(labels);
-    if (s == null) {
-      if (labels.metricName().isEmpty()) {
-        throw new InvalidLabelsException(
-            StorageException.withContext("series has no metric name (__name__)", "series", labels));
-      }
-      s = new ImportedSeries(seriesCount + 1, labels, window, openChunkArrays, slabs);
-      if (seriesCount == byRef.length) {
-        byRef = Arrays.copyOf(byRef, 2 * seriesCount);
-      }
-      byRef[seriesCount++] = s;
-      byLabels.put(labels, s);
-    }
-    return s;
+    return lanes.stream().mapToLong(ImportLane::blocksWritten).sum();
   }
 
   /**
-   * Takes a committed batch: its series encode the chunks it completed; writes blocks when the
-   * buffer is full.
-   *
-   * <p>An open chunk holds its samples as they came (16 bytes each), against a few bits once
-   * encoded; imports write series by series (a run's, then the next run's), so a series that got no
-   * sample in the last {@link #IDLE_COMMITS} commits is likely done for a while: its chunk is
-   * encoded then instead of at the flush, which keeps few chunks open whatever the import's size.
-   */
-  void commit() {
-    commits++;
-    for (ImportedSeries s : touched) {
-      if (!s.listed) {
-        s.listed = true;
-        buffered.add(s);
-      }
-      if (!s.open) {
-        s.open = true;
-        withOpenChunk.add(s);
-      }
-      s.lastCommit = commits;
-      bufferedBytes += s.commitPending();
-    }
-    touched.clear();
-    appenderOpen = false;
-    sealIdleSeries();
-    if (bufferedBytes > maxBufferedBytes) {
-      try {
-        flush();
-      } catch (IOException e) {
-        throw new UncheckedIOException("writing imported samples to blocks failed", e);
-      }
-    }
-  }
-
-  private void sealIdleSeries() {
-    int kept = 0;
-    for (ImportedSeries s : withOpenChunk) {
-      if (s.lastCommit > commits - IDLE_COMMITS) {
-        withOpenChunk.set(kept++, s);
-      } else {
-        bufferedBytes += s.seal();
-        s.open = false;
-      }
-    }
-    withOpenChunk.subList(kept, withOpenChunk.size()).clear();
-  }
-
-  void rollback() {
-    for (ImportedSeries s : touched) {
-      s.rollbackPending();
-    }
-    touched.clear();
-    appenderOpen = false;
-  }
-
-  /**
-   * Writes every buffered sample to blocks, one per block-range window, and empties the buffer. The
-   * windows are written in parallel, two per core. The blocks are durable and queryable when this
-   * returns.
+   * Writes every buffered sample of every lane to blocks, one per block-range window and lane, and
+   * empties the buffers. The blocks are durable and queryable when this returns. No thread may
+   * append meanwhile.
    *
    * @throws IllegalStateException while an appender is open: its samples are not committed yet
    */
   public void flush() throws IOException {
-    if (appenderOpen) {
-      throw new IllegalStateException("an appender of the import is still open");
-    }
-    flush(true);
-  }
-
-  /**
-   * @param collect whether to collect the emptied buffer (see below): not on the last flush, after
-   *     which no buffer follows (a full collection of a 1 GB import's heap took 40 ms)
-   */
-  private void flush(boolean collect) throws IOException {
-    if (buffered.isEmpty()) {
-      return;
-    }
-    buffered.sort(Comparator.comparing(s -> s.labels));
-    TreeSet<Long> windows = new TreeSet<>();
-    for (ImportedSeries s : withOpenChunk) {
-      s.seal();
-      s.open = false;
-    }
-    withOpenChunk.clear();
-    for (ImportedSeries s : buffered) {
-      s.addWindows(windows);
-    }
-    long began = System.nanoTime();
-    // Twice as many writers as cores: each waits for its syncs several times per block, while the
-    // others go on.
-    int threads = Math.min(windows.size(), 2 * Runtime.getRuntime().availableProcessors());
-    ExecutorService writers =
-        Executors.newFixedThreadPool(
-            threads,
-            r -> {
-              Thread t = new Thread(r, "block-import-writer");
-              t.setDaemon(true);
-              return t;
-            });
-    List<Future<BlockMeta>> written = new ArrayList<>();
-    try {
-      long now = options.clock().millis();
-      for (long start : windows) {
-        written.add(
-            writers.submit(
-                () ->
-                    BlockWriter.write(
-                        blocks.dir(),
-                        start,
-                        start + window,
-                        new WindowSeries(start),
-                        1,
-                        List.of(),
-                        now)));
-      }
-    } finally {
-      writers.shutdown();
-    }
-    int count = 0;
-    long samples = 0;
-    IOException failure = null;
-    for (Future<BlockMeta> f : written) {
-      try {
-        BlockMeta meta = f.get();
-        if (meta != null) {
-          blocks.add(Block.open(blocks.dir().resolve(meta.ulid())));
-          count++;
-          samples += meta.numSamples();
-        }
-      } catch (ExecutionException e) {
-        // The other windows' blocks are written and kept; the first failure is reported.
-        if (failure == null) {
-          failure = e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("interrupted while writing imported blocks");
-      }
-    }
-    if (failure != null) {
-      throw failure;
-    }
-    for (ImportedSeries s : buffered) {
-      s.clear();
-      s.listed = false;
-    }
-    buffered.clear();
-    slabs.clear();
-    log.info(
-        "import wrote {} blocks, {} samples, {} buffered bytes in {} ms",
-        count,
-        samples,
-        bufferedBytes,
-        (System.nanoTime() - began) / 1_000_000);
-    bufferedBytes = 0;
-    blocksWritten += count;
-    // The emptied buffer lived long enough to reach the old generation, and a collector left to
-    // itself grows that generation for the next buffer instead of collecting this one: without
-    // this call a 1 GB import bounded at 8MB peaked at 310 MiB RSS, with it at 135 MiB
-    // (bench/README.md). One full collection per flush costs little beside writing the blocks.
-    if (collect) {
-      System.gc();
+    ensureNoAppenderOpen();
+    for (ImportLane lane : lanes) {
+      lane.flush(true);
     }
   }
 
   /**
    * Writes what is buffered and, when the import's blocks overlap blocks that were there before it
    * began (a re-import, say), merges the overlapping blocks so that no sample is stored twice. The
-   * import's own blocks may overlap each other (windows written by several flushes) but never hold
-   * a sample twice, so they are left for the server's compaction to merge. The import is complete
-   * and durable when this returns. No appender may be used afterwards.
+   * import's own blocks may overlap each other (windows written by several flushes or lanes) but
+   * never hold a sample twice, so they are left for the server's compaction to merge. The import is
+   * complete and durable when this returns. No appender may be used afterwards, and no thread may
+   * append meanwhile.
    */
   public void finish() throws IOException, InterruptedException {
-    if (appenderOpen) {
-      throw new IllegalStateException("an appender of the import is still open");
-    }
+    ensureNoAppenderOpen();
     finished = true;
-    flush(false);
+    for (ImportLane lane : lanes) {
+      // No collection: no buffer follows the last one.
+      lane.flush(false);
+    }
     if (overlapsEarlierBlocks()) {
-      // Only a merge comes after the last buffer, which flush leaves to this call to collect.
+      // Only a merge comes after the last buffers, which the lanes leave to this call to collect.
       System.gc();
       tsdb.mergeOverlappingBlocks();
+    }
+  }
+
+  private void ensureNoAppenderOpen() {
+    for (ImportLane lane : lanes) {
+      if (lane.appenderOpen()) {
+        throw new IllegalStateException("an appender of the import is still open");
+      }
     }
   }
 
@@ -373,46 +169,5 @@ public final class BlockImport implements Appendable {
       }
     }
     return false;
-  }
-
-  /** The buffered series with samples in the window starting at {@code start}, in label order. */
-  private final class WindowSeries implements SeriesSet {
-    private final long start;
-    private int index = -1;
-
-    WindowSeries(long start) {
-      this.start = start;
-    }
-
-    @Override
-    public boolean next() {
-      while (++index < buffered.size()) {
-        if (buffered.get(index).hasWindow(start)) {
-          return true;
-        }
-      }
-      return false;
-    }
-
-    @Override
-    public Series at() {
-      ImportedSeries s = buffered.get(index);
-      return new EncodedChunkedSeries() {
-        @Override
-        public Labels labels() {
-          return s.labels;
-        }
-
-        @Override
-        public SampleIterator iterator(SampleIterator reuse) {
-          return s.window(start, reuse);
-        }
-
-        @Override
-        public List<EncodedChunk> encodedChunks(long mint, long maxt) {
-          return s.windowChunks(start);
-        }
-      };
-    }
   }
 }

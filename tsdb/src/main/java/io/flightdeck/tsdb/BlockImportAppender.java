@@ -10,9 +10,10 @@ import io.flightdeck.storage.StorageException;
 import java.util.List;
 
 /**
- * One batch of a {@link BlockImport}: each sample is checked as it arrives and goes straight into
- * its series' open chunk, pending until the commit (a rollback truncates it away again). Only one
- * appender is open at a time, so a series' newest sample, pending or not, is all a check needs.
+ * One batch of a {@link BlockImport}'s lane: each sample is checked as it arrives and goes straight
+ * into its series' open chunk, pending until the commit (a rollback truncates it away again). Only
+ * one appender of a lane is open at a time, so a series' newest sample, pending or not, is all a
+ * check needs.
  */
 final class BlockImportAppender implements Appender {
   /** What {@link #add} did with a sample: the first two take it, the others refuse it. */
@@ -22,7 +23,7 @@ final class BlockImportAppender implements Appender {
   private static final int DUPLICATE = 2;
   private static final int OUT_OF_ORDER = 3;
 
-  private final BlockImport owner;
+  private final ImportLane owner;
   private final long batch;
   private final long latestAccepted;
   private final List<ImportedSeries> touched;
@@ -35,7 +36,7 @@ final class BlockImportAppender implements Appender {
    * @param touched the import's list for the series given samples, empty, each added once
    */
   BlockImportAppender(
-      BlockImport owner, long batch, long latestAccepted, List<ImportedSeries> touched) {
+      ImportLane owner, long batch, long latestAccepted, List<ImportedSeries> touched) {
     this.owner = owner;
     this.batch = batch;
     this.latestAccepted = latestAccepted;

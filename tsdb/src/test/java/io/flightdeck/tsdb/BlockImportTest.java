@@ -17,6 +17,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -221,6 +224,96 @@ class BlockImportTest {
       assertThat(tsdb.blockMetas().stream().mapToLong(BlockMeta::numSamples).sum())
           .isEqualTo(4 * 300);
       assertThat(dump(tsdb, all)).containsExactlyElementsOf(throughTheHead(runs, from, NOW));
+    }
+  }
+
+  /** {@link #importRuns} of each list of runs on a thread of its own, all at once. */
+  static void importRunsOnThreads(
+      BlockImport im, List<List<String>> runsByThread, long from, long to) throws Exception {
+    CyclicBarrier start = new CyclicBarrier(runsByThread.size());
+    List<CompletableFuture<Void>> threads = new ArrayList<>();
+    for (List<String> runs : runsByThread) {
+      threads.add(
+          CompletableFuture.runAsync(
+              () -> {
+                try {
+                  start.await();
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+                importRuns(im, runs, from, to);
+              },
+              command -> new Thread(command).start()));
+    }
+    CompletableFuture.allOf(threads.toArray(CompletableFuture[]::new)).get(1, TimeUnit.MINUTES);
+  }
+
+  @Test
+  void threadsAppendingAtOnceShareTheBoundAndStoreEverySampleOnce() throws Exception {
+    List<List<String>> runsByThread = new ArrayList<>();
+    List<String> runs = new ArrayList<>();
+    for (int thread = 0; thread < 4; thread++) {
+      List<String> own = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        own.add("run-" + thread + "-" + i);
+      }
+      runsByThread.add(own);
+      runs.addAll(own);
+    }
+    long from = NOW - 10 * HOUR;
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      BlockImport im = tsdb.blockImport(16 << 10);
+      importRunsOnThreads(im, runsByThread, from, NOW);
+      assertThat(im.bufferedBytes()).isLessThanOrEqualTo(16 << 10);
+      im.finish();
+
+      // Each lane writes blocks of its own: at least one per window and thread.
+      assertThat(im.blocksWritten()).isGreaterThanOrEqualTo(4 * 5);
+      assertThat(tsdb.blockMetas()).hasSize((int) im.blocksWritten());
+      assertThat(tsdb.blockMetas().stream().mapToLong(BlockMeta::numSamples).sum())
+          .isEqualTo(20 * 600);
+      assertThat(dump(tsdb, all)).containsExactlyElementsOf(throughTheHead(runs, from, NOW));
+    }
+  }
+
+  @Test
+  void importingTheSameSamplesTwiceOnSeveralThreadsStoresThemOnce() throws Exception {
+    List<List<String>> runsByThread = List.of(List.of("a", "b"), List.of("c"), List.of("d", "e"));
+    long from = NOW - 5 * HOUR;
+    for (int pass = 0; pass < 2; pass++) {
+      try (Tsdb tsdb = Tsdb.open(options())) {
+        BlockImport im = tsdb.blockImport(64 << 20);
+        importRunsOnThreads(im, runsByThread, from, NOW);
+        im.finish();
+      }
+    }
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      assertThat(tsdb.blockMetas().stream().mapToLong(BlockMeta::numSamples).sum())
+          .isEqualTo(5 * 300);
+      assertThat(dump(tsdb, all))
+          .containsExactlyElementsOf(throughTheHead(List.of("a", "b", "c", "d", "e"), from, NOW));
+    }
+  }
+
+  @Test
+  void eachThreadHasOneAppenderAtATimeAndNothingIsWrittenWhileOneIsOpen() throws Exception {
+    try (Tsdb tsdb = Tsdb.open(options())) {
+      BlockImport im = tsdb.blockImport(64 << 20);
+      Appender mine = im.appender();
+      mine.append(0, loss("a"), NOW - HOUR, 1);
+      Appender other = CompletableFuture.supplyAsync(im::appender).get(1, TimeUnit.MINUTES);
+
+      assertThatThrownBy(im::appender)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage("a block import takes one appender at a time per thread");
+      mine.commit();
+      assertThatThrownBy(im::finish)
+          .as("the other thread's appender is open")
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage("an appender of the import is still open");
+      other.rollback();
+      im.finish();
+      assertThat(dump(tsdb, all)).hasSize(1);
     }
   }
 
