@@ -89,8 +89,11 @@ final class ImportTensorBoardCommand implements Callable<Integer> {
         LogdirStores stores =
             LogdirStores.open(dataDir, logdir, warning -> err.println("import: " + warning))) {
       BlockImport blocks = tsdb.blockImport(maxBufferedBytes);
+      // One thread per core reads, decodes and stores runs, each into a lane of the block import.
+      int workers = Runtime.getRuntime().availableProcessors();
       summary =
-          new TensorBoardImport(blocks, stores.sideStores(), BATCH_SIZE, new StderrListener(err))
+          new TensorBoardImport(
+                  blocks, stores.sideStores(), BATCH_SIZE, workers, new StderrListener(err))
               .run(logdir);
       blocks.finish();
     }

@@ -25,29 +25,7 @@ final class DecodingThread implements AutoCloseable {
    */
   static final int QUEUED_BATCHES = 64;
 
-  /** What the consumer takes, in file order. */
-  sealed interface Item {}
-
-  /** Points of one run, in file order; {@link #recycle} the batch once written. */
-  record Points(PointBatch batch) implements Item {}
-
-  /** A damaged record, reported and counted by the consumer. */
-  record Damage(Corruption corruption) implements Item {}
-
-  /**
-   * A file was read to its end: {@code progress} says how far, or {@code failure} why it could not
-   * be read (then progress is null). {@code lastOfRun} marks the run's last file.
-   */
-  record FileDone(Path file, ReadProgress progress, EventFileException failure, boolean lastOfRun)
-      implements Item {}
-
-  /** Every run was read. */
-  record End() implements Item {}
-
-  /** The decoding thread failed unexpectedly; the consumer rethrows. */
-  record Crashed(RuntimeException cause) implements Item {}
-
-  private final HandOffQueue<Item> queue = new HandOffQueue<>(QUEUED_BATCHES);
+  private final HandOffQueue<ImportItem> queue = new HandOffQueue<>(QUEUED_BATCHES);
 
   /** Consumed batches, for the decoding thread to fill again instead of allocating. */
   private final Queue<PointBatch> recycled = new ConcurrentLinkedQueue<>();
@@ -61,12 +39,12 @@ final class DecodingThread implements AutoCloseable {
   }
 
   /** The next item, waiting for it if needed. */
-  Item next() throws InterruptedException {
+  ImportItem next() throws InterruptedException {
     return queue.take();
   }
 
   /** Gives back a batch whose points were written. */
-  void recycle(Points points) {
+  void recycle(ImportItem.Points points) {
     recycled.add(points.batch());
   }
 
@@ -92,15 +70,15 @@ final class DecodingThread implements AutoCloseable {
             failure = e;
           }
           batcher.handOver();
-          queue.put(new FileDone(file, read, failure, file == files.getLast()));
+          queue.put(new ImportItem.FileDone(file, read, failure, file == files.getLast()));
         }
       }
-      queue.put(new End());
+      queue.put(new ImportItem.End());
     } catch (InterruptedException | Interrupted e) {
       // The consumer gave up; nobody waits for more.
     } catch (RuntimeException e) {
       try {
-        queue.put(new Crashed(e));
+        queue.put(new ImportItem.Crashed(e));
       } catch (InterruptedException ignored) {
         // as above
       }
@@ -137,12 +115,12 @@ final class DecodingThread implements AutoCloseable {
     @Override
     public void corruption(Corruption corruption) {
       handOver();
-      put(new Damage(corruption));
+      put(new ImportItem.Damage(corruption));
     }
 
     void handOver() {
       if (batch != null && batch.size() > 0) {
-        put(new Points(batch));
+        put(new ImportItem.Points(batch));
         batch = null;
       }
     }
@@ -161,7 +139,7 @@ final class DecodingThread implements AutoCloseable {
       }
     }
 
-    private void put(Item item) {
+    private void put(ImportItem item) {
       try {
         queue.put(item);
       } catch (InterruptedException e) {

@@ -2,36 +2,47 @@ package io.flightdeck.tensorboard;
 
 import io.flightdeck.storage.Appendable;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
- * Imports every run of a logdir once, in run and file name order, through a {@link
- * TensorBoardIngester}: a {@link DecodingThread} reads and decodes while the calling thread stores.
- * Damage is reported and counted and the import goes on with the next record or file. The order,
- * and so every timestamp the ingester assigns, is the same on each import of unchanged files, which
- * makes a re-import write identical samples.
+ * Imports every run of a logdir once through {@link TensorBoardIngester}s. With one worker, a
+ * {@link DecodingThread} reads and decodes while the calling thread stores; with more, and more
+ * than one run, {@link RunImportThreads} read, decode and store whole runs on that many threads at
+ * once. Damage is reported and counted and the import goes on with the next record or file. A run's
+ * points are stored in file order by one ingester, so every timestamp an ingester assigns is the
+ * same on each import of unchanged files, which makes a re-import write identical samples.
  */
 public final class TensorBoardImport {
   private final Appendable storage;
   private final SideStores stores;
   private final int batchSize;
+  private final int workers;
   private final ImportListener listener;
 
-  /** An import that counts texts, images and hparams without storing them. */
+  /** An import on one worker that counts texts, images and hparams without storing them. */
   public TensorBoardImport(Appendable storage, int batchSize, ImportListener listener) {
-    this(storage, SideStores.NONE, batchSize, listener);
+    this(storage, SideStores.NONE, batchSize, 1, listener);
   }
 
   /**
+   * @param storage where the samples go; with several workers it must take appenders from several
+   *     threads at once
    * @param stores where texts, images and hparams go, the stores of the logdir passed to {@link
    *     #run}
    * @param batchSize samples per commit
+   * @param workers the most threads that store at once, one run each
    */
   public TensorBoardImport(
-      Appendable storage, SideStores stores, int batchSize, ImportListener listener) {
+      Appendable storage, SideStores stores, int batchSize, int workers, ImportListener listener) {
+    if (workers < 1) {
+      throw new IllegalArgumentException("workers must be positive, got " + workers);
+    }
     this.storage = storage;
     this.stores = stores;
     this.batchSize = batchSize;
+    this.workers = workers;
     this.listener = listener;
   }
 
@@ -40,71 +51,114 @@ public final class TensorBoardImport {
    */
   public ImportSummary run(String logdir) {
     List<TensorBoardRun> runs = RunDiscovery.discover(Path.of(logdir));
-    TensorBoardIngester ingester = new TensorBoardIngester(storage, stores, logdir, batchSize);
-    runs.forEach(ingester::discovered);
-    int filesTotal = runs.stream().mapToInt(r -> r.eventFiles().size()).sum();
-    int runsDone = 0;
-    int filesDone = 0;
-    long records = 0;
-    long bytes = 0;
-    long problems = 0;
-    // Decoding runs on a thread of its own; storing stays on this one, in the same order.
-    try (DecodingThread decoded = new DecodingThread(runs)) {
-      while (true) {
-        switch (decoded.next()) {
-          case DecodingThread.Points points -> {
-            points.batch().writeTo(ingester);
-            decoded.recycle(points);
-          }
-          case DecodingThread.Damage damage -> {
-            problems++;
-            listener.problem(damage.corruption().toString());
-          }
-          case DecodingThread.FileDone done -> {
-            if (done.failure() != null) {
-              problems++;
-              listener.problem(done.failure().getMessage());
-            } else {
-              ReadProgress read = done.progress();
-              records += read.records();
-              bytes += read.offset() + read.pendingBytes();
-              if (read.incomplete()) {
-                problems++;
-                listener.problem(
-                    "truncated record at "
-                        + done.file()
-                        + ":"
-                        + read.offset()
-                        + " ("
-                        + read.pendingBytes()
-                        + " bytes)");
-              }
+    List<TensorBoardIngester> ingesters = new ArrayList<>();
+    for (int i = Math.min(workers, Math.max(1, runs.size())); i > 0; i--) {
+      TensorBoardIngester ingester = new TensorBoardIngester(storage, stores, logdir, batchSize);
+      runs.forEach(ingester::discovered);
+      ingesters.add(ingester);
+    }
+    Progress progress = new Progress(runs);
+    try {
+      if (ingesters.size() > 1) {
+        try (RunImportThreads threads = new RunImportThreads(runs, ingesters)) {
+          while (progress.follow(threads.next())) {}
+        }
+      } else {
+        TensorBoardIngester ingester = ingesters.getFirst();
+        // Decoding runs on a thread of its own; storing stays on this one, in the same order.
+        try (DecodingThread decoded = new DecodingThread(runs)) {
+          ImportItem item;
+          while (progress.follow(item = decoded.next())) {
+            if (item instanceof ImportItem.Points points) {
+              points.batch().writeTo(ingester);
+              decoded.recycle(points);
             }
-            filesDone++;
-            if (done.lastOfRun()) {
-              runsDone++;
-            }
-            listener.progress(
-                new ImportProgress(runsDone, runs.size(), filesDone, filesTotal, records, bytes));
-          }
-          case DecodingThread.Crashed crashed -> throw crashed.cause();
-          case DecodingThread.End end -> {
-            ingester.commit();
-            return new ImportSummary(
-                runs.size(),
-                ingester.scalarPoints(),
-                ingester.histogramPoints(),
-                ingester.textPoints(),
-                ingester.imagePoints(),
-                ingester.hparamsPoints(),
-                ingester.skipped(),
-                problems + ingester.rejectedSamples());
           }
         }
+        ingester.commit();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("the import was interrupted", e);
+    }
+    long problems = progress.problems;
+    for (TensorBoardIngester ingester : ingesters) {
+      problems += ingester.rejectedSamples();
+    }
+    return new ImportSummary(
+        runs.size(),
+        sum(ingesters, TensorBoardIngester::scalarPoints),
+        sum(ingesters, TensorBoardIngester::histogramPoints),
+        sum(ingesters, TensorBoardIngester::textPoints),
+        sum(ingesters, TensorBoardIngester::imagePoints),
+        sum(ingesters, TensorBoardIngester::hparamsPoints),
+        sum(ingesters, TensorBoardIngester::skipped),
+        problems);
+  }
+
+  private static long sum(
+      List<TensorBoardIngester> ingesters, ToLongFunction<TensorBoardIngester> count) {
+    return ingesters.stream().mapToLong(count).sum();
+  }
+
+  /** Reports damage and progress as the reading threads hand them over. */
+  private final class Progress {
+    private final int runsTotal;
+    private final int filesTotal;
+    private int runsDone;
+    private int filesDone;
+    private long records;
+    private long bytes;
+    long problems;
+
+    Progress(List<TensorBoardRun> runs) {
+      runsTotal = runs.size();
+      filesTotal = runs.stream().mapToInt(r -> r.eventFiles().size()).sum();
+    }
+
+    /** Takes in one item; false once every run was read. */
+    boolean follow(ImportItem item) {
+      switch (item) {
+        case ImportItem.Points points -> {}
+        case ImportItem.Damage damage -> {
+          problems++;
+          listener.problem(damage.corruption().toString());
+        }
+        case ImportItem.FileDone done -> fileDone(done);
+        case ImportItem.Crashed crashed -> throw crashed.cause();
+        case ImportItem.End end -> {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private void fileDone(ImportItem.FileDone done) {
+      if (done.failure() != null) {
+        problems++;
+        listener.problem(done.failure().getMessage());
+      } else {
+        ReadProgress read = done.progress();
+        records += read.records();
+        bytes += read.offset() + read.pendingBytes();
+        if (read.incomplete()) {
+          problems++;
+          listener.problem(
+              "truncated record at "
+                  + done.file()
+                  + ":"
+                  + read.offset()
+                  + " ("
+                  + read.pendingBytes()
+                  + " bytes)");
+        }
+      }
+      filesDone++;
+      if (done.lastOfRun()) {
+        runsDone++;
+      }
+      listener.progress(
+          new ImportProgress(runsDone, runsTotal, filesDone, filesTotal, records, bytes));
     }
   }
 }

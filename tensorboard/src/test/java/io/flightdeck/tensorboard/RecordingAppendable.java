@@ -12,7 +12,8 @@ import java.util.TreeMap;
 
 /**
  * Committed samples in memory, per series, with the TSDB's duplicate rule: the same value at an
- * existing timestamp is a no-op, another value is rejected.
+ * existing timestamp is a no-op, another value is rejected. Appenders may work on several threads
+ * at once; read the samples once they are done.
  */
 final class RecordingAppendable implements Appendable {
   record Sample(long t, double v) {}
@@ -26,7 +27,10 @@ final class RecordingAppendable implements Appendable {
     return new Appender() {
       @Override
       public long append(long ref, Labels labels, long t, double v) {
-        Double existing = series.getOrDefault(labels, new TreeMap<>()).get(t);
+        Double existing;
+        synchronized (RecordingAppendable.this) {
+          existing = series.getOrDefault(labels, new TreeMap<>()).get(t);
+        }
         if (existing != null && existing != v) {
           throw new DuplicateSampleException("duplicate " + labels + " at " + t);
         }
@@ -39,12 +43,14 @@ final class RecordingAppendable implements Appendable {
 
       @Override
       public void commit() {
-        for (Object[] s : batch) {
-          series
-              .computeIfAbsent((Labels) s[0], l -> new TreeMap<>())
-              .put((Long) s[1], (Double) s[2]);
+        synchronized (RecordingAppendable.this) {
+          for (Object[] s : batch) {
+            series
+                .computeIfAbsent((Labels) s[0], l -> new TreeMap<>())
+                .put((Long) s[1], (Double) s[2]);
+          }
+          commits++;
         }
-        commits++;
       }
 
       @Override

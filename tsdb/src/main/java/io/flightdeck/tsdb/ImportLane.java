@@ -4,47 +4,27 @@ import io.flightdeck.model.Labels;
 import io.flightdeck.storage.Appendable;
 import io.flightdeck.storage.Appender;
 import io.flightdeck.storage.InvalidLabelsException;
-import io.flightdeck.storage.SampleIterator;
-import io.flightdeck.storage.Series;
-import io.flightdeck.storage.SeriesSet;
 import io.flightdeck.storage.StorageException;
-import io.flightdeck.tsdb.block.Block;
-import io.flightdeck.tsdb.block.BlockMeta;
-import io.flightdeck.tsdb.block.BlockWriter;
 import io.flightdeck.tsdb.block.ChunkSlabs;
-import io.flightdeck.tsdb.block.EncodedChunk;
-import io.flightdeck.tsdb.block.EncodedChunkedSeries;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The part of a {@link BlockImport} that one thread appends to: its series, their buffered chunks,
- * and the blocks it writes of them whenever its buffer passes its share of the import's bound. A
- * lane's series are its own; lanes never wait for each other. One appender at a time, on the lane's
- * thread.
+ * The part of a {@link BlockImport} that one thread appends to: its series and their buffered
+ * chunks, written to blocks whenever the lane's buffer passes its share of the import's bound, and
+ * at the import's end. A lane's series are its own; lanes never wait for each other. One appender
+ * at a time, on the lane's thread.
  */
 final class ImportLane implements Appendable {
-  private static final Logger log = LoggerFactory.getLogger(ImportLane.class);
-
   /** Commits without a sample after which a series' open chunk is encoded (see {@link #commit}). */
   static final int IDLE_COMMITS = 2;
 
   private final BlockImport owner;
-  private final BlockSet blocks;
   private final TsdbOptions options;
   private final long window;
   private final Map<Labels, ImportedSeries> byLabels = new HashMap<>();
@@ -67,15 +47,13 @@ final class ImportLane implements Appendable {
   private long bufferedBytes;
   private long commits;
   private long batches;
-  private long blocksWritten;
   private volatile boolean appenderOpen;
 
   /**
    * @param slabBytes the size of the slabs that hold the lane's encoded chunks
    */
-  ImportLane(BlockImport owner, BlockSet blocks, TsdbOptions options, int slabBytes) {
+  ImportLane(BlockImport owner, TsdbOptions options, int slabBytes) {
     this.owner = owner;
-    this.blocks = blocks;
     this.options = options;
     this.window = options.blockRange().toMillis();
     this.slabs = new ChunkSlabs(slabBytes);
@@ -108,10 +86,6 @@ final class ImportLane implements Appendable {
     return bufferedBytes;
   }
 
-  long blocksWritten() {
-    return blocksWritten;
-  }
-
   /** The series for {@code ref} (from an earlier append) or for {@code labels}, created if new. */
   ImportedSeries series(long ref, Labels labels) {
     // A reference from an earlier append with the very labels it was given: nearly every call,
@@ -138,6 +112,7 @@ final class ImportLane implements Appendable {
         throw new InvalidLabelsException(
             StorageException.withContext("series has no metric name (__name__)", "series", labels));
       }
+      owner.claim(labels, this);
       s = new ImportedSeries(seriesCount + 1, labels, window, openChunkArrays, slabs);
       if (seriesCount == byRef.length) {
         byRef = Arrays.copyOf(byRef, 2 * seriesCount);
@@ -176,10 +151,11 @@ final class ImportLane implements Appendable {
     sealIdleSeries();
     if (bufferedBytes > owner.laneBound()) {
       try {
-        flush(true);
+        owner.write(List.of(this));
       } catch (IOException e) {
         throw new UncheckedIOException("writing imported samples to blocks failed", e);
       }
+      BlockImport.collectFlushedBuffer();
     }
   }
 
@@ -205,143 +181,26 @@ final class ImportLane implements Appendable {
   }
 
   /**
-   * Writes every buffered sample to blocks, one per block-range window, and empties the buffer. The
-   * windows are written in parallel, two per core. The blocks are durable and queryable when this
-   * returns.
-   *
-   * @param collect whether to collect the emptied buffer (see below): not on the last flush, after
-   *     which no buffer follows (a full collection of a 1 GB import's heap took 40 ms)
+   * Seals the open chunks and gives the buffered series, for {@link BlockImport} to write; {@link
+   * #emptyBuffer} once they are written.
    */
-  void flush(boolean collect) throws IOException {
-    if (buffered.isEmpty()) {
-      return;
-    }
-    buffered.sort(Comparator.comparing(s -> s.labels));
-    TreeSet<Long> windows = new TreeSet<>();
+  List<ImportedSeries> sealBuffer() {
     for (ImportedSeries s : withOpenChunk) {
       s.seal();
       s.open = false;
     }
     withOpenChunk.clear();
-    for (ImportedSeries s : buffered) {
-      s.addWindows(windows);
-    }
-    long began = System.nanoTime();
-    // Twice as many writers as cores: each waits for its syncs several times per block, while the
-    // others go on.
-    int threads = Math.min(windows.size(), 2 * Runtime.getRuntime().availableProcessors());
-    ExecutorService writers =
-        Executors.newFixedThreadPool(
-            threads,
-            r -> {
-              Thread t = new Thread(r, "block-import-writer");
-              t.setDaemon(true);
-              return t;
-            });
-    List<Future<BlockMeta>> written = new ArrayList<>();
-    try {
-      long now = options.clock().millis();
-      for (long start : windows) {
-        written.add(
-            writers.submit(
-                () ->
-                    BlockWriter.write(
-                        blocks.dir(),
-                        start,
-                        start + window,
-                        new WindowSeries(start),
-                        1,
-                        List.of(),
-                        now)));
-      }
-    } finally {
-      writers.shutdown();
-    }
-    int count = 0;
-    long samples = 0;
-    IOException failure = null;
-    for (Future<BlockMeta> f : written) {
-      try {
-        BlockMeta meta = f.get();
-        if (meta != null) {
-          blocks.add(Block.open(blocks.dir().resolve(meta.ulid())));
-          count++;
-          samples += meta.numSamples();
-        }
-      } catch (ExecutionException e) {
-        // The other windows' blocks are written and kept; the first failure is reported.
-        if (failure == null) {
-          failure = e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("interrupted while writing imported blocks");
-      }
-    }
-    if (failure != null) {
-      throw failure;
-    }
+    return buffered;
+  }
+
+  /** Forgets the buffered samples, written to blocks. */
+  void emptyBuffer() {
     for (ImportedSeries s : buffered) {
       s.clear();
       s.listed = false;
     }
     buffered.clear();
     slabs.clear();
-    log.info(
-        "import wrote {} blocks, {} samples, {} buffered bytes in {} ms",
-        count,
-        samples,
-        bufferedBytes,
-        (System.nanoTime() - began) / 1_000_000);
     bufferedBytes = 0;
-    blocksWritten += count;
-    // The emptied buffer lived long enough to reach the old generation, and a collector left to
-    // itself grows that generation for the next buffer instead of collecting this one: without
-    // this call a 1 GB import bounded at 8MB peaked at 310 MiB RSS, with it at 135 MiB
-    // (bench/README.md). One full collection per flush costs little beside writing the blocks.
-    if (collect) {
-      System.gc();
-    }
-  }
-
-  /** The buffered series with samples in the window starting at {@code start}, in label order. */
-  private final class WindowSeries implements SeriesSet {
-    private final long start;
-    private int index = -1;
-
-    WindowSeries(long start) {
-      this.start = start;
-    }
-
-    @Override
-    public boolean next() {
-      while (++index < buffered.size()) {
-        if (buffered.get(index).hasWindow(start)) {
-          return true;
-        }
-      }
-      return false;
-    }
-
-    @Override
-    public Series at() {
-      ImportedSeries s = buffered.get(index);
-      return new EncodedChunkedSeries() {
-        @Override
-        public Labels labels() {
-          return s.labels;
-        }
-
-        @Override
-        public SampleIterator iterator(SampleIterator reuse) {
-          return s.window(start, reuse);
-        }
-
-        @Override
-        public List<EncodedChunk> encodedChunks(long mint, long maxt) {
-          return s.windowChunks(start);
-        }
-      };
-    }
   }
 }
