@@ -75,6 +75,13 @@ final class ImportTensorBoardCommand implements Callable<Integer> {
               + " ${DEFAULT-VALUE}); bounds the import's memory whatever the logdir's size.")
   String maxMemory;
 
+  @Option(
+      names = "--import.workers",
+      description =
+          "Threads that read, decode and store runs at once, one run each (default: the number of"
+              + " CPUs). Fewer leave cores to a training job on the same machine.")
+  Integer workers;
+
   @Override
   public Integer call() throws Exception {
     if (!Files.isDirectory(Path.of(logdir))) {
@@ -85,15 +92,14 @@ final class ImportTensorBoardCommand implements Callable<Integer> {
     ImportSummary summary;
     TsdbOptions options = TsdbOptions.defaults(dataDir).withRetention(Duration.ZERO);
     long maxBufferedBytes = maxMemoryBytes();
+    int workerThreads = workerThreads();
     try (Tsdb tsdb = Tsdb.open(options);
         LogdirStores stores =
             LogdirStores.open(dataDir, logdir, warning -> err.println("import: " + warning))) {
       BlockImport blocks = tsdb.blockImport(maxBufferedBytes);
-      // One thread per core reads, decodes and stores runs, each into a lane of the block import.
-      int workers = Runtime.getRuntime().availableProcessors();
       summary =
           new TensorBoardImport(
-                  blocks, stores.sideStores(), BATCH_SIZE, workers, new StderrListener(err))
+                  blocks, stores.sideStores(), BATCH_SIZE, workerThreads, new StderrListener(err))
               .run(logdir);
       blocks.finish();
     }
@@ -148,6 +154,18 @@ final class ImportTensorBoardCommand implements Callable<Integer> {
     throw new CommandLine.ParameterException(
         spec.commandLine(),
         "--import.max-memory must be a positive size such as 64MB: " + maxMemory);
+  }
+
+  /** By default one per core: each reads, decodes and stores runs into a lane of its own. */
+  private int workerThreads() {
+    if (workers == null) {
+      return Runtime.getRuntime().availableProcessors();
+    }
+    if (workers < 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--import.workers must be at least 1: " + workers);
+    }
+    return workers;
   }
 
   /** Prints progress at most once a second (and after the last file), and every problem. */

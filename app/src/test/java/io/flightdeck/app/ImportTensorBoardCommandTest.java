@@ -221,6 +221,44 @@ class ImportTensorBoardCommandTest {
   }
 
   @Test
+  void oneWorkerAndSeveralStoreTheSameSamples() throws IOException {
+    String logdir = SharedFixtures.fixture("tfevents").toString();
+    Path one = data.resolve("one");
+    Path three = data.resolve("three");
+    assertThat(
+            run("import", "tensorboard", logdir, "--storage.tsdb.path=" + one, "--import.workers=1")
+                .exitCode())
+        .isZero();
+    assertThat(
+            run(
+                    "import",
+                    "tensorboard",
+                    logdir,
+                    "--storage.tsdb.path=" + three,
+                    "--import.workers=3")
+                .exitCode())
+        .isZero();
+
+    Map<Labels, List<Sample>> fromOne = everySample(one);
+    assertThat(fromOne).hasSizeGreaterThan(100);
+    assertThat(everySample(three)).isEqualTo(fromOne);
+  }
+
+  @Test
+  void noWorkersIsAUsageError() {
+    Result result =
+        run(
+            "import",
+            "tensorboard",
+            REDUCER.toString(),
+            "--storage.tsdb.path=" + data,
+            "--import.workers=0");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.stderr()).contains("--import.workers must be at least 1: 0");
+  }
+
+  @Test
   void importingTwiceAddsNothing() throws IOException {
     String logdir = REDUCER.toString();
     Result first = importLogdir(logdir);
@@ -358,6 +396,18 @@ class ImportTensorBoardCommandTest {
       assertThat(set.next()).as("one series").isFalse();
       return samples;
     }
+  }
+
+  private static Map<Labels, List<Sample>> everySample(Path dataDir) throws IOException {
+    Map<Labels, List<Sample>> all = new TreeMap<>();
+    try (Tsdb tsdb = Tsdb.openReadOnly(TsdbOptions.defaults(dataDir));
+        Querier q = tsdb.querier(Long.MIN_VALUE, Long.MAX_VALUE)) {
+      SeriesSet set = q.select(true, Matcher.regex("__name__", ".+"));
+      while (set.next()) {
+        all.put(set.at().labels(), read(set));
+      }
+    }
+    return all;
   }
 
   /** Samples in the data directory's blocks and head, counting a sample stored twice twice. */
