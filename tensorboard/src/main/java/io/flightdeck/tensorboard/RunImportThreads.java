@@ -52,6 +52,24 @@ final class RunImportThreads implements AutoCloseable {
   }
 
   /**
+   * Whether splitting {@code runs} among threads beats one decoding thread beside one storing
+   * thread: when no run holds more than half their bytes. A thread alone takes about 1.7 times as
+   * long over a run as the two threads together, so a run of most of the bytes keeps its thread
+   * busy long after the other runs are done (a logdir whose largest run held 93% of its 690 MB:
+   * 2.20 s on two threads that split runs, 1.52 s on the two-stage split).
+   */
+  static boolean splitsWell(List<TensorBoardRun> runs) {
+    long total = 0;
+    long largest = 0;
+    for (TensorBoardRun run : runs) {
+      long bytes = bytes(run);
+      total += bytes;
+      largest = Math.max(largest, bytes);
+    }
+    return runs.size() > 1 && 2 * largest <= total;
+  }
+
+  /**
    * The runs by the bytes of their event files, largest first, so that the last runs taken are
    * short and the threads finish together.
    */

@@ -7,12 +7,13 @@ import java.util.List;
 import java.util.function.ToLongFunction;
 
 /**
- * Imports every run of a logdir once through {@link TensorBoardIngester}s. With one worker, a
- * {@link DecodingThread} reads and decodes while the calling thread stores; with more, and more
- * than one run, {@link RunImportThreads} read, decode and store whole runs on that many threads at
- * once. Damage is reported and counted and the import goes on with the next record or file. A run's
- * points are stored in file order by one ingester, so every timestamp an ingester assigns is the
- * same on each import of unchanged files, which makes a re-import write identical samples.
+ * Imports every run of a logdir once through {@link TensorBoardIngester}s. With several workers and
+ * runs of which none holds most of the bytes ({@link RunImportThreads#splitsWell}), {@link
+ * RunImportThreads} read, decode and store whole runs on that many threads at once; otherwise a
+ * {@link DecodingThread} reads and decodes while the calling thread stores. Damage is reported and
+ * counted and the import goes on with the next record or file. A run's points are stored in file
+ * order by one ingester, so every timestamp an ingester assigns is the same on each import of
+ * unchanged files, which makes a re-import write identical samples.
  */
 public final class TensorBoardImport {
   private final Appendable storage;
@@ -51,8 +52,9 @@ public final class TensorBoardImport {
    */
   public ImportSummary run(String logdir) {
     List<TensorBoardRun> runs = RunDiscovery.discover(Path.of(logdir));
+    int splitAmong = workers > 1 && RunImportThreads.splitsWell(runs) ? workers : 1;
     List<TensorBoardIngester> ingesters = new ArrayList<>();
-    for (int i = Math.min(workers, Math.max(1, runs.size())); i > 0; i--) {
+    for (int i = Math.min(splitAmong, Math.max(1, runs.size())); i > 0; i--) {
       TensorBoardIngester ingester = new TensorBoardIngester(storage, stores, logdir, batchSize);
       runs.forEach(ingester::discovered);
       ingesters.add(ingester);

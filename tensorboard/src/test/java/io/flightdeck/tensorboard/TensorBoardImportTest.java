@@ -67,6 +67,9 @@ class TensorBoardImportTest {
   @Test
   void severalWorkersStoreWhatOneStoresFromTheSharedFixtures() {
     Path fixtures = SharedFixtures.fixture("tfevents");
+    assertThat(RunImportThreads.splitsWell(RunDiscovery.discover(fixtures)))
+        .as("no fixture run holds half the bytes, so four workers split the runs")
+        .isTrue();
     Imported one = importOn(1, fixtures);
     Imported four = importOn(4, fixtures);
 
@@ -115,6 +118,7 @@ class TensorBoardImportTest {
   @Test
   void damageInOneRunIsReportedWithItsFileAndTheOtherRunsAreStored() throws IOException {
     List<Path> damaged = writeRunsWithDamageInOne();
+    assertThat(RunImportThreads.splitsWell(RunDiscovery.discover(logdir))).isTrue();
 
     Imported one = importOn(1, logdir);
     Imported three = importOn(3, logdir);
@@ -136,6 +140,25 @@ class TensorBoardImportTest {
     assertThat(three.problems()).containsExactlyInAnyOrderElementsOf(one.problems());
     assertThat(three.progress()).hasSize(12);
     assertThat(three.progress().getLast()).isEqualTo(one.progress().getLast());
+  }
+
+  @Test
+  void runsAreSplitAmongThreadsOnlyWhenNoneHoldsMostOfTheBytes() throws IOException {
+    for (String run : List.of("a", "b", "c")) {
+      Records.write(Files.createDirectories(logdir.resolve(run)), FILE_1, new byte[100]);
+    }
+    assertThat(RunImportThreads.splitsWell(RunDiscovery.discover(logdir))).isTrue();
+
+    Records.write(logdir.resolve("a"), FILE_2, new byte[100]);
+    assertThat(RunImportThreads.splitsWell(RunDiscovery.discover(logdir)))
+        .as("a: 200 of 400 bytes")
+        .isTrue();
+
+    Records.write(logdir.resolve("a"), FILE_2, new byte[101]);
+    assertThat(RunImportThreads.splitsWell(RunDiscovery.discover(logdir)))
+        .as("a: 201 of 401 bytes")
+        .isFalse();
+    assertThat(RunImportThreads.splitsWell(RunDiscovery.discover(logdir.resolve("b")))).isFalse();
   }
 
   @Test
