@@ -52,9 +52,10 @@ public final class TensorBoardImport {
    */
   public ImportSummary run(String logdir) {
     List<TensorBoardRun> runs = RunDiscovery.discover(Path.of(logdir));
-    int splitAmong = workers > 1 && RunImportThreads.splitsWell(runs) ? workers : 1;
+    int threads =
+        workers > 1 && RunImportThreads.splitsWell(runs) ? Math.min(workers, runs.size()) : 1;
     List<TensorBoardIngester> ingesters = new ArrayList<>();
-    for (int i = Math.min(splitAmong, Math.max(1, runs.size())); i > 0; i--) {
+    for (int i = 0; i < threads; i++) {
       TensorBoardIngester ingester = new TensorBoardIngester(storage, stores, logdir, batchSize);
       runs.forEach(ingester::discovered);
       ingesters.add(ingester);
@@ -62,8 +63,8 @@ public final class TensorBoardImport {
     Progress progress = new Progress(runs);
     try {
       if (ingesters.size() > 1) {
-        try (RunImportThreads threads = new RunImportThreads(runs, ingesters)) {
-          while (progress.follow(threads.next())) {}
+        try (RunImportThreads imports = new RunImportThreads(runs, ingesters)) {
+          while (progress.follow(imports.next())) {}
         }
       } else {
         TensorBoardIngester ingester = ingesters.getFirst();
@@ -83,10 +84,6 @@ public final class TensorBoardImport {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("the import was interrupted", e);
     }
-    long problems = progress.problems;
-    for (TensorBoardIngester ingester : ingesters) {
-      problems += ingester.rejectedSamples();
-    }
     return new ImportSummary(
         runs.size(),
         sum(ingesters, TensorBoardIngester::scalarPoints),
@@ -95,7 +92,7 @@ public final class TensorBoardImport {
         sum(ingesters, TensorBoardIngester::imagePoints),
         sum(ingesters, TensorBoardIngester::hparamsPoints),
         sum(ingesters, TensorBoardIngester::skipped),
-        problems);
+        progress.problems + sum(ingesters, TensorBoardIngester::rejectedSamples));
   }
 
   private static long sum(

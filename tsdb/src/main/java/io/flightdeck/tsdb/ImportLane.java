@@ -44,7 +44,9 @@ final class ImportLane implements Appendable {
   private final OpenChunkArrays openChunkArrays = new OpenChunkArrays();
   private final ChunkSlabs slabs;
 
-  private long bufferedBytes;
+  /** Read by other threads through {@link BlockImport#bufferedBytes}. */
+  private volatile long bufferedBytes;
+
   private long commits;
   private long batches;
   private volatile boolean appenderOpen;
