@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.Matcher;
+import io.flightdeck.storage.Appender;
 import io.flightdeck.storage.OutOfOrderSampleException;
 import io.flightdeck.storage.SampleTooFarInFutureException;
 import io.flightdeck.storage.SampleTooOldException;
@@ -51,6 +52,29 @@ class OutOfOrderTest {
     }
     try (Tsdb tsdb = Tsdb.open(options)) {
       assertThat(dump(tsdb, Matcher.equal("__name__", "llm_train_loss"))).hasSize(3);
+    }
+  }
+
+  /**
+   * An appender reads the clock when it starts and again before refusing a sample as too far in the
+   * future: one kept open while time passes takes what is no longer ahead.
+   */
+  @Test
+  void aLongOpenAppenderJudgesTheFutureByTheClockAsItIsNow() throws Exception {
+    try (Tsdb tsdb = Tsdb.open(TsdbTesting.options(dir, clock))) {
+      Appender app = tsdb.appender();
+      app.append(0, loss, NOW, 1);
+      clock.advance(Duration.ofMinutes(30));
+      long later = NOW + Duration.ofMinutes(30).toMillis();
+
+      app.append(0, loss, later, 2);
+      assertThatThrownBy(() -> app.append(0, loss, later + Duration.ofMinutes(11).toMillis(), 3))
+          .isInstanceOf(SampleTooFarInFutureException.class)
+          .hasMessageContaining("now=" + later);
+      app.commit();
+      assertThat(dump(tsdb, Matcher.equal("__name__", "llm_train_loss")))
+          .containsExactly(
+              "llm_train_loss{}@" + NOW + "=1.0", "llm_train_loss{}@" + later + "=2.0");
     }
   }
 

@@ -41,6 +41,16 @@ final class HeadAppender implements Appender {
   private final List<MetricMetadata> metadataValues = new ArrayList<>();
   private boolean finished;
 
+  /**
+   * The clock as of this batch's start, read again only to refuse a sample from the future: a read
+   * per sample took a fifth of a server's CPU while it caught up with a 1 GB TensorBoard logdir (29
+   * ns each on this VM). The retention bound is that of the batch's start, as Prometheus's head
+   * fixes its lowest valid time when an appender is created.
+   */
+  private long now;
+
+  private long latestAccepted;
+
   HeadAppender(Head head, TsdbOptions options, TsdbMetrics metrics) {
     this.head = head;
     this.options = options;
@@ -48,6 +58,12 @@ final class HeadAppender implements Appender {
     this.oooWindow = options.outOfOrderWindow().toMillis();
     this.futureToleranceMs = options.futureTolerance().toMillis();
     this.retentionMs = options.retention().toMillis();
+    readClock();
+  }
+
+  private void readClock() {
+    now = options.clock().millis();
+    latestAccepted = now + futureToleranceMs;
   }
 
   @Override
@@ -62,8 +78,10 @@ final class HeadAppender implements Appender {
   }
 
   private long doAppend(long ref, Labels labels, long t, double v) {
-    long now = options.clock().millis();
-    if (t > now + futureToleranceMs) {
+    if (t > latestAccepted) {
+      readClock();
+    }
+    if (t > latestAccepted) {
       throw new SampleTooFarInFutureException(
           StorageException.withContext(
               "sample timestamp is too far in the future",
