@@ -252,6 +252,16 @@ public final class LogdirWatcher implements AutoCloseable {
     }
 
     @Override
+    public void scalar(String tag, long step, double wallTimeSeconds, double value) {
+      ingester.writeScalar(name, tag, step, TensorBoardIngester.wallMillis(wallTimeSeconds), value);
+    }
+
+    @Override
+    public void histogram(HistogramFields histogram) {
+      ingester.writeHistogram(name, histogram);
+    }
+
+    @Override
     public void corruption(Corruption corruption) {
       errors++;
       problems.accept(corruption.toString());
