@@ -34,6 +34,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -206,56 +207,39 @@ class ImportTensorBoardCommandTest {
         .hasSize(100);
   }
 
-  @Test
-  void aMaxMemoryThatIsNoSizeIsAUsageError() {
+  @ParameterizedTest
+  @CsvSource({
+    "--import.max-memory=0MB, --import.max-memory must be a positive size such as 64MB: 0MB",
+    "--import.workers=0, --import.workers must be at least 1: 0"
+  })
+  void aBoundOfNothingIsAUsageError(String option, String message) {
     Result result =
-        run(
-            "import",
-            "tensorboard",
-            REDUCER.toString(),
-            "--storage.tsdb.path=" + data,
-            "--import.max-memory=0MB");
+        run("import", "tensorboard", REDUCER.toString(), "--storage.tsdb.path=" + data, option);
 
     assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.stderr()).contains("--import.max-memory must be a positive size");
+    assertThat(result.stderr()).contains(message);
   }
 
   @Test
   void oneWorkerAndSeveralStoreTheSameSamples() throws IOException {
     String logdir = SharedFixtures.fixture("tfevents").toString();
-    Path one = data.resolve("one");
-    Path three = data.resolve("three");
-    assertThat(
-            run("import", "tensorboard", logdir, "--storage.tsdb.path=" + one, "--import.workers=1")
-                .exitCode())
-        .isZero();
-    assertThat(
-            run(
-                    "import",
-                    "tensorboard",
-                    logdir,
-                    "--storage.tsdb.path=" + three,
-                    "--import.workers=3")
-                .exitCode())
-        .isZero();
-
-    Map<Labels, List<Sample>> fromOne = everySample(one);
+    Map<Labels, List<Sample>> fromOne = everySampleImported(logdir, 1);
     assertThat(fromOne).hasSizeGreaterThan(100);
-    assertThat(everySample(three)).isEqualTo(fromOne);
+    assertThat(everySampleImported(logdir, 3)).isEqualTo(fromOne);
   }
 
-  @Test
-  void noWorkersIsAUsageError() {
+  private Map<Labels, List<Sample>> everySampleImported(String logdir, int workers)
+      throws IOException {
+    Path into = data.resolve("workers-" + workers);
     Result result =
         run(
             "import",
             "tensorboard",
-            REDUCER.toString(),
-            "--storage.tsdb.path=" + data,
-            "--import.workers=0");
-
-    assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.stderr()).contains("--import.workers must be at least 1: 0");
+            logdir,
+            "--storage.tsdb.path=" + into,
+            "--import.workers=" + workers);
+    assertThat(result.exitCode()).as(result.stderr()).isZero();
+    return everySample(into);
   }
 
   @Test

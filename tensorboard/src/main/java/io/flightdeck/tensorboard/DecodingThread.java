@@ -62,19 +62,14 @@ final class DecodingThread implements AutoCloseable {
         Batcher batcher = new Batcher(run.name());
         List<Path> files = run.eventFiles();
         for (Path file : files) {
-          ReadProgress read = null;
-          EventFileException failure = null;
-          try {
-            read = new EventFileReader(file, decoder).poll(batcher);
-          } catch (EventFileException e) {
-            failure = e;
-          }
+          ImportItem.FileDone done =
+              ImportItem.FileDone.read(file, decoder, batcher, file == files.getLast());
           batcher.handOver();
-          queue.put(new ImportItem.FileDone(file, read, failure, file == files.getLast()));
+          queue.put(done);
         }
       }
       queue.put(new ImportItem.End());
-    } catch (InterruptedException | Interrupted e) {
+    } catch (InterruptedException | ImportCancelled e) {
       // The consumer gave up; nobody waits for more.
     } catch (RuntimeException e) {
       try {
@@ -144,15 +139,8 @@ final class DecodingThread implements AutoCloseable {
         queue.put(item);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new Interrupted();
+        throw new ImportCancelled();
       }
-    }
-  }
-
-  /** Unwinds the reader out of a poll when the consumer gave up. */
-  private static final class Interrupted extends RuntimeException {
-    Interrupted() {
-      super(null, null, false, false);
     }
   }
 }

@@ -19,7 +19,18 @@ sealed interface ImportItem {
    * be read (then progress is null). {@code lastOfRun} marks the run's last file.
    */
   record FileDone(Path file, ReadProgress progress, EventFileException failure, boolean lastOfRun)
-      implements ImportItem {}
+      implements ImportItem {
+    /** Reads {@code file} to its end into {@code listener}, through a run's {@code decoder}. */
+    static FileDone read(
+        Path file, EventDecoder decoder, EventListener listener, boolean lastOfRun) {
+      try {
+        return new FileDone(
+            file, new EventFileReader(file, decoder).poll(listener), null, lastOfRun);
+      } catch (EventFileException e) {
+        return new FileDone(file, null, e, lastOfRun);
+      }
+    }
+  }
 
   /** Every run was read, and stored unless points were handed over. */
   record End() implements ImportItem {}

@@ -112,7 +112,7 @@ final class RunImportThreads implements AutoCloseable {
       if (running.decrementAndGet() == 0) {
         queue.put(new ImportItem.End());
       }
-    } catch (InterruptedException | Interrupted e) {
+    } catch (InterruptedException | ImportCancelled e) {
       // The importing thread gave up; nobody waits for more.
     } catch (RuntimeException e) {
       try {
@@ -130,14 +130,7 @@ final class RunImportThreads implements AutoCloseable {
     RunStorer storer = new RunStorer(run.name(), ingester);
     List<Path> files = run.eventFiles();
     for (Path file : files) {
-      ReadProgress read = null;
-      EventFileException failure = null;
-      try {
-        read = new EventFileReader(file, decoder).poll(storer);
-      } catch (EventFileException e) {
-        failure = e;
-      }
-      queue.put(new ImportItem.FileDone(file, read, failure, file == files.getLast()));
+      queue.put(ImportItem.FileDone.read(file, decoder, storer, file == files.getLast()));
     }
   }
 
@@ -176,7 +169,7 @@ final class RunImportThreads implements AutoCloseable {
         queue.put(new ImportItem.Damage(corruption));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new Interrupted();
+        throw new ImportCancelled();
       }
     }
 
@@ -184,16 +177,9 @@ final class RunImportThreads implements AutoCloseable {
       if (--untilInterruptCheck == 0) {
         untilInterruptCheck = POINTS_PER_INTERRUPT_CHECK;
         if (Thread.currentThread().isInterrupted()) {
-          throw new Interrupted();
+          throw new ImportCancelled();
         }
       }
-    }
-  }
-
-  /** Unwinds a reader out of a poll when the importing thread gave up. */
-  private static final class Interrupted extends RuntimeException {
-    Interrupted() {
-      super(null, null, false, false);
     }
   }
 }
