@@ -71,7 +71,7 @@ final class DecodingThread implements AutoCloseable {
       queue.put(new ImportItem.End());
     } catch (InterruptedException | ImportCancelled e) {
       // The consumer gave up; nobody waits for more.
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       try {
         queue.put(new ImportItem.Crashed(e));
       } catch (InterruptedException ignored) {

@@ -35,6 +35,17 @@ sealed interface ImportItem {
   /** Every run was read, and stored unless points were handed over. */
   record End() implements ImportItem {}
 
-  /** A reading thread failed unexpectedly; the importing thread rethrows. */
-  record Crashed(RuntimeException cause) implements ImportItem {}
+  /**
+   * A reading thread failed unexpectedly (an error such as running out of memory included, so the
+   * importing thread never waits for a thread that is gone); the importing thread rethrows.
+   */
+  record Crashed(Throwable cause) implements ImportItem {
+    /** Throws the cause as it is: every cause is unchecked. */
+    RuntimeException rethrow() {
+      if (cause instanceof Error error) {
+        throw error;
+      }
+      throw (RuntimeException) cause;
+    }
+  }
 }

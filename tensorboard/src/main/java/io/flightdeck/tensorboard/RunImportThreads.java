@@ -114,7 +114,7 @@ final class RunImportThreads implements AutoCloseable {
       }
     } catch (InterruptedException | ImportCancelled e) {
       // The importing thread gave up; nobody waits for more.
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       try {
         queue.put(new ImportItem.Crashed(e));
       } catch (InterruptedException ignored) {

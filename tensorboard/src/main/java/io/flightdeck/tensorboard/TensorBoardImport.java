@@ -124,7 +124,7 @@ public final class TensorBoardImport {
           listener.problem(damage.corruption().toString());
         }
         case ImportItem.FileDone done -> fileDone(done);
-        case ImportItem.Crashed crashed -> throw crashed.cause();
+        case ImportItem.Crashed crashed -> throw crashed.rethrow();
         case ImportItem.End end -> {
           return false;
         }

@@ -18,8 +18,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A whole logdir imported once, on one worker (a decoding thread beside the storing one) or on
@@ -161,8 +166,21 @@ class TensorBoardImportTest {
     assertThat(RunImportThreads.splitsWell(RunDiscovery.discover(logdir.resolve("b")))).isFalse();
   }
 
-  @Test
-  void aStorageFailureStopsTheImportWithItsError() throws IOException {
+  /** An exception and an error, such as running out of memory, thrown by the storage. */
+  static Stream<Arguments> failures() {
+    return Stream.of(1, 3)
+        .flatMap(
+            workers ->
+                Stream.of(
+                    Arguments.of(workers, new IllegalStateException("the disk caught fire")),
+                    Arguments.of(workers, new OutOfMemoryError("the heap caught fire"))));
+  }
+
+  @ParameterizedTest
+  @MethodSource("failures")
+  @Timeout(60) // a thread that died unreported would leave the import waiting for ever
+  void aStorageFailureStopsTheImportWithItsError(int workers, Throwable failure)
+      throws IOException {
     writeRunsWithDamageInOne();
     RecordingAppendable healthy = new RecordingAppendable();
     Appendable failingOnRunR4 =
@@ -172,7 +190,10 @@ class TensorBoardImportTest {
             @Override
             public long append(long ref, Labels labels, long t, double v) {
               if ("r4".equals(labels.get("run"))) {
-                throw new IllegalStateException("the disk caught fire");
+                if (failure instanceof Error error) {
+                  throw error;
+                }
+                throw (RuntimeException) failure;
               }
               return appender.append(ref, labels, t, v);
             }
@@ -196,7 +217,7 @@ class TensorBoardImportTest {
             failingOnRunR4,
             SideStores.NONE,
             1000,
-            3,
+            workers,
             new ImportListener() {
               @Override
               public void progress(ImportProgress progress) {}
@@ -205,8 +226,6 @@ class TensorBoardImportTest {
               public void problem(String message) {}
             });
 
-    assertThatThrownBy(() -> importer.run(logdir.toString()))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessage("the disk caught fire");
+    assertThatThrownBy(() -> importer.run(logdir.toString())).isSameAs(failure);
   }
 }
