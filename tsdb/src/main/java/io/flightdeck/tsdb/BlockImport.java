@@ -21,9 +21,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes a one-shot import straight to blocks, past the head and the WAL, as {@code promtool tsdb
  * create-blocks-from} does: committed samples are buffered compressed and, whenever the buffer
- * passes {@code maxBufferedBytes} and at {@link #finish()}, written as one block per block-range
- * window. Memory stays bounded by that setting whatever the import's size, and samples of any age
- * are taken: nothing here is "behind the head".
+ * passes {@code maxBufferedBytes} (see below for several threads) and at {@link #finish()}, written
+ * as one block per block-range window. Memory stays bounded by that setting whatever the import's
+ * size, and samples of any age are taken: nothing here is "behind the head".
  *
  * <p>Several threads may append at once, each to a lane of its own ({@link ImportLane}) that
  * buffers its series without waiting for the others; the bound is shared evenly among the lanes, a
@@ -43,9 +43,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class BlockImport implements Appendable {
   private static final Logger log = LoggerFactory.getLogger(BlockImport.class);
-
-  /** Commits without a sample after which a series' open chunk is encoded. */
-  static final int IDLE_COMMITS = ImportLane.IDLE_COMMITS;
 
   /** The least number of chunk slabs the memory bound holds (see {@link ChunkSlabs}). */
   private static final int SLABS_PER_BOUND = 8;
@@ -127,9 +124,9 @@ public final class BlockImport implements Appendable {
   }
 
   /**
-   * Writes every buffered sample of every lane to blocks, one per block-range window and lane, and
-   * empties the buffers. The blocks are durable and queryable when this returns. No thread may
-   * append meanwhile.
+   * Writes every buffered sample of every lane to blocks, one per block-range window, and empties
+   * the buffers. The blocks are durable and queryable when this returns. No thread may append
+   * meanwhile.
    *
    * @throws IllegalStateException while an appender is open: its samples are not committed yet
    */

@@ -141,7 +141,7 @@ class BlockImportTest {
       long t = from;
       appendSteps(im, a, t, 500);
       long withOpenChunk = im.bufferedBytes();
-      for (int commit = 0; commit <= BlockImport.IDLE_COMMITS; commit++) {
+      for (int commit = 0; commit <= ImportLane.IDLE_COMMITS; commit++) {
         appendSteps(im, b, t + commit * 10_000L, 10);
       }
       assertThat(im.bufferedBytes())
@@ -156,12 +156,12 @@ class BlockImportTest {
         for (long i = 0; i < 1_000; i++) {
           direct.append(0, a, from + i * 1_000, value(i));
         }
-        for (long i = 0; i < 10 * (BlockImport.IDLE_COMMITS + 1); i++) {
+        for (long i = 0; i < 10 * (ImportLane.IDLE_COMMITS + 1); i++) {
           direct.append(0, b, from + i * 1_000, value(i));
         }
         direct.commit();
         assertThat(dump(tsdb, all))
-            .hasSize(1_000 + 10 * (BlockImport.IDLE_COMMITS + 1))
+            .hasSize(1_000 + 10 * (ImportLane.IDLE_COMMITS + 1))
             .isEqualTo(dump(head, all));
       }
     }
