@@ -93,20 +93,16 @@ public final class BlockImport implements Appendable {
    */
   @Override
   public Appender appender() {
+    if (finished) {
+      throw new IllegalStateException("the block import is finished");
+    }
     ImportLane lane = threadLane.get();
     if (lane == null) {
-      ensureNotFinished();
       lane = new ImportLane(this, options, slabBytes);
       lanes.add(lane);
       threadLane.set(lane);
     }
     return lane.appender();
-  }
-
-  void ensureNotFinished() {
-    if (finished) {
-      throw new IllegalStateException("the block import is finished");
-    }
   }
 
   /** Each lane's share of the bound: a lane writes blocks once it buffers more. */

@@ -1,7 +1,6 @@
 package io.flightdeck.tsdb;
 
 import io.flightdeck.model.Labels;
-import io.flightdeck.storage.Appendable;
 import io.flightdeck.storage.Appender;
 import io.flightdeck.storage.InvalidLabelsException;
 import io.flightdeck.storage.StorageException;
@@ -20,7 +19,7 @@ import java.util.Map;
  * at the import's end. A lane's series are its own; lanes never wait for each other. One appender
  * at a time, on the lane's thread.
  */
-final class ImportLane implements Appendable {
+final class ImportLane {
   /** Commits without a sample after which a series' open chunk is encoded (see {@link #commit}). */
   static final int IDLE_COMMITS = 2;
 
@@ -65,12 +64,9 @@ final class ImportLane implements Appendable {
    * A batch that is buffered on commit (written to a block once the lane's buffer is full, or by
    * {@link BlockImport#finish()}).
    *
-   * @throws IllegalStateException while the lane's other appender is open, or after the import
-   *     finished
+   * @throws IllegalStateException while the lane's other appender is open
    */
-  @Override
-  public Appender appender() {
-    owner.ensureNotFinished();
+  Appender appender() {
     if (appenderOpen) {
       throw new IllegalStateException("a block import takes one appender at a time per thread");
     }
