@@ -61,7 +61,7 @@ public final class Engine {
 
   /** Evaluates a parsed expression at one instant (ms). */
   public QueryResult instantQuery(Queryable storage, Expr expr, long timeMs) {
-    return run(storage, expr, expr.toString(), timeMs, timeMs, 0, true);
+    return run(storage, expr, null, timeMs, timeMs, 0, true);
   }
 
   /**
@@ -82,7 +82,7 @@ public final class Engine {
   public QueryResult rangeQuery(
       Queryable storage, Expr expr, long startMs, long endMs, long stepMs) {
     checkRange(startMs, endMs, stepMs);
-    return run(storage, expr, expr.toString(), startMs, endMs, stepMs, false);
+    return run(storage, expr, null, startMs, endMs, stepMs, false);
   }
 
   private static void checkRange(long startMs, long endMs, long stepMs) {
@@ -94,6 +94,7 @@ public final class Engine {
     }
   }
 
+  /** {@code query} is the text warnings quote, or null to print it from {@code expr}. */
   private QueryResult run(
       Queryable storage,
       Expr expr,
@@ -107,8 +108,9 @@ public final class Engine {
     acquireSlot(deadline);
     try {
       long started = System.nanoTime();
+      String text = query != null ? query : expr.toString();
       QueryRun run =
-          new QueryRun(storage, options, expr, startMs, endMs, stepMs, instant, deadline, query);
+          new QueryRun(storage, options, expr, startMs, endMs, stepMs, instant, deadline, text);
       QueryValue value = run.execute();
       long finished = System.nanoTime();
       QueryStats stats =
@@ -118,6 +120,12 @@ public final class Engine {
               run.samplesRead(),
               run.peakSamples());
       return new QueryResult(value, run.warnings(), run.infos(), stats);
+    } catch (StackOverflowError e) {
+      // The parser's depth limit leaves room on a default stack, but a caller deep in its own
+      // stack may still run out; the query's resources were closed as the stack unwound.
+      throw new QueryException(
+          QueryException.Kind.BAD_DATA,
+          "query nests too deeply to evaluate on this thread's stack");
     } finally {
       slots.release();
     }

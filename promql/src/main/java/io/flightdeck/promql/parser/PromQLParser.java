@@ -15,13 +15,20 @@ public final class PromQLParser {
    */
   public static Expr parse(String query, ParseOptions options) {
     byte[] input = Utf8.encode(query);
-    Expr expr = new SyntaxParser(query, input, options).parseQuery();
-    if (TreeDepth.of(expr) > SyntaxParser.MAX_DEPTH) {
-      throw new ParseException(
-          query,
-          expr.position(),
-          "expression nesting depth exceeds the limit of " + SyntaxParser.MAX_DEPTH);
+    try {
+      Expr expr = new SyntaxParser(query, input, options).parseQuery();
+      if (TreeDepth.of(expr) > SyntaxParser.MAX_DEPTH) {
+        throw new ParseException(query, expr.position(), tooDeep());
+      }
+      return TypeChecker.check(expr, query, input);
+    } catch (StackOverflowError e) {
+      // The depth limit leaves room on a default 1 MiB stack; a caller already deep in its own
+      // stack may still run out. Parsing shares no state, so the error is safely a bad query.
+      throw new ParseException(query, new PositionRange(0, input.length), tooDeep());
     }
-    return TypeChecker.check(expr, query, input);
+  }
+
+  private static String tooDeep() {
+    return "expression nesting depth exceeds the limit of " + SyntaxParser.MAX_DEPTH;
   }
 }

@@ -533,12 +533,17 @@ final class SyntaxParser {
     return new Call(function, body.args(), new PositionRange(name.start(), body.end()));
   }
 
+  /**
+   * A call's or aggregation's arguments. They count as a nesting level of their own: the parser
+   * recurses through more frames for {@code f(f(...))} than for {@code ((...))}.
+   */
   private CallBody parseCallBody() {
     expect(LEFT_PAREN, exprContext);
     List<Expr> args = new ArrayList<>();
     if (peek().type() == RIGHT_PAREN) {
       return new CallBody(args, next().end());
     }
+    enter();
     args.add(parseExpr());
     while (true) {
       Token t = peek();
@@ -549,6 +554,7 @@ final class SyntaxParser {
         }
         args.add(parseExpr());
       } else if (t.type() == RIGHT_PAREN) {
+        leave();
         return new CallBody(args, next().end());
       } else {
         throw unexpected(t, exprContext);

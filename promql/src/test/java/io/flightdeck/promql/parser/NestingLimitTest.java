@@ -35,6 +35,46 @@ class NestingLimitTest {
   }
 
   @Test
+  void deepCallsAggregationsAndSubqueriesFailCleanly() {
+    assertTooDeep("abs(".repeat(100_000) + "x" + ")".repeat(100_000));
+    assertTooDeep("clamp(".repeat(100_000) + "x" + ", 0, 1)".repeat(100_000));
+    assertTooDeep("sum(".repeat(100_000) + "x" + ")".repeat(100_000));
+    assertTooDeep("max_over_time(".repeat(100_000) + "x" + "[1m:])".repeat(100_000));
+    assertTooDeep("x + (".repeat(100_000) + "x" + ")".repeat(100_000));
+  }
+
+  @Test
+  void callsJustUnderTheLimitParseOnADefaultStack() throws Exception {
+    // A call nests through more parser frames than a parenthesis, so it counts twice.
+    int calls = LIMIT / 2 - 1;
+    String query = "abs(".repeat(calls) + "x" + ")".repeat(calls);
+    assertThat(onSmallStack(() -> PromQLParser.parse(query, ParseOptions.DEFAULT).toString()))
+        .isEqualTo(query);
+    assertTooDeep("abs(".repeat(calls + 1) + "x" + ")".repeat(calls + 1));
+  }
+
+  @Test
+  void runningOutOfStackBelowTheLimitIsAParseError() throws Exception {
+    String query = "(".repeat(LIMIT - 1) + "x" + ")".repeat(LIMIT - 1);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread thread =
+        new Thread(
+            null,
+            () -> {
+              try {
+                PromQLParser.parse(query, ParseOptions.DEFAULT);
+              } catch (Throwable t) {
+                failure.set(t);
+              }
+            },
+            "tiny-stack",
+            64 * 1024);
+    thread.start();
+    thread.join();
+    assertThat(failure.get()).isInstanceOf(ParseException.class).hasMessageContaining(TOO_DEEP);
+  }
+
+  @Test
   void nestingUpToTheLimitWorks() throws Exception {
     String parens = "(".repeat(LIMIT / 2) + "x" + ")".repeat(LIMIT / 2);
     String chain = "x" + " + x".repeat(LIMIT - 2);
