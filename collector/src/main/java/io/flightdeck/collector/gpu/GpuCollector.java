@@ -1,6 +1,7 @@
 package io.flightdeck.collector.gpu;
 
 import io.flightdeck.collector.host.MetricFamily;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -56,6 +57,18 @@ public final class GpuCollector implements AutoCloseable {
         () -> JnaNvml.load(options.nvmlLibrary()),
         options.hostname(),
         new ProcessInfoReader(options.procRoot()),
+        System::nanoTime);
+  }
+
+  /**
+   * A collector over an {@link Nvml} the caller provides instead of the driver, such as the demo's
+   * simulated GPUs; process details are not read (no procfs of those GPUs' processes).
+   */
+  public static GpuCollector create(Nvml nvml, String hostname) {
+    return new GpuCollector(
+        () -> NvmlLoad.initialise(nvml),
+        hostname,
+        new ProcessInfoReader(Path.of("/nonexistent-proc")),
         System::nanoTime);
   }
 

@@ -8,13 +8,13 @@ package io.flightdeck.collector.gpu;
 public final class NvmlException extends Exception {
   static final int SUCCESS = 0;
   static final int INVALID_ARGUMENT = 2;
-  static final int NOT_SUPPORTED = 3;
+  public static final int NOT_SUPPORTED = 3;
   static final int NO_PERMISSION = 4;
   static final int NOT_FOUND = 6;
   static final int INSUFFICIENT_SIZE = 7;
   static final int TIMEOUT = 10;
   static final int FUNCTION_NOT_FOUND = 13;
-  static final int GPU_IS_LOST = 15;
+  public static final int GPU_IS_LOST = 15;
   static final int RESET_REQUIRED = 16;
   static final int LIB_RM_VERSION_MISMATCH = 18;
   static final int NO_DATA = 21;
@@ -25,7 +25,11 @@ public final class NvmlException extends Exception {
   private final int code;
   private final String description;
 
-  NvmlException(String call, int code, String description) {
+  /**
+   * {@code call} names the NVML function, {@code code} is its {@code nvmlReturn_t}; public so that
+   * a simulated {@link Nvml} (the demo's) can fail as the driver would.
+   */
+  public NvmlException(String call, int code, String description) {
     // No stack trace: the call and code say what failed, and fields a GPU lacks fail on every
     // collection, where filling in a trace would cost more than the call itself.
     super(null, null, false, false);
