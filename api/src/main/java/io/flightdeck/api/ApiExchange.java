@@ -20,6 +20,12 @@ public interface ApiExchange {
    */
   List<String> params(String name);
 
+  /**
+   * The request body as sent, for endpoints that take a JSON document; empty when there is none.
+   * Bounded by the server's largest request size.
+   */
+  byte[] body();
+
   /** Sends the response; the body belongs to the exchange afterwards. */
   void respond(int status, String contentType, byte[] body);
 }

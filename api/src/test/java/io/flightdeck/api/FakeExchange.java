@@ -9,6 +9,8 @@ import java.util.Map;
 final class FakeExchange implements ApiExchange {
   private final Map<String, List<String>> params = new HashMap<>();
   private final Map<String, String> pathParams = new HashMap<>();
+  private String method = "GET";
+  private byte[] requestBody = new byte[0];
   int status;
   String contentType;
   String body;
@@ -25,9 +27,21 @@ final class FakeExchange implements ApiExchange {
     return this;
   }
 
+  /** Makes this a POST carrying {@code json} as its body. */
+  FakeExchange post(String json) {
+    method = "POST";
+    requestBody = json.getBytes(StandardCharsets.UTF_8);
+    return this;
+  }
+
   @Override
   public String method() {
-    return "GET";
+    return method;
+  }
+
+  @Override
+  public byte[] body() {
+    return requestBody;
   }
 
   @Override

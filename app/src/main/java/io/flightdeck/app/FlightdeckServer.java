@@ -13,6 +13,7 @@ import io.flightdeck.remote.PushGroupStore;
 import io.flightdeck.remote.PushReceiver;
 import io.flightdeck.remote.RemoteWriteReceiver;
 import io.flightdeck.remote.TextImportReceiver;
+import io.flightdeck.rules.RulePacks;
 import io.flightdeck.scrape.ScrapeManager;
 import io.flightdeck.storage.Queryable;
 import io.flightdeck.tsdb.Tsdb;
@@ -43,7 +44,8 @@ final class FlightdeckServer implements AutoCloseable {
       Duration tensorboardPollInterval,
       Map<String, String> flags,
       Path configFile,
-      NodeCollectorSettings collector) {}
+      NodeCollectorSettings collector,
+      Path cockpitDir) {}
 
   /**
    * The in-process node collection ({@code --collector.*}).
@@ -73,6 +75,12 @@ final class FlightdeckServer implements AutoCloseable {
   void start() throws IOException {
     // A bad configuration stops startup before any file is touched.
     Config config = ConfigReloader.load(options.configFile());
+    // Without a config file the shipped rule packs are loaded, from copies in the data folder that
+    // /api/v1/rules can name; a config file lists the rule files it wants itself.
+    List<Path> packs =
+        options.configFile() == null
+            ? RulePacks.writeTo(options.tsdb().path().resolve("rule-packs"))
+            : List.of();
     heapGovernor = HeapGovernor.startIfUseful();
     long began = System.nanoTime();
     tsdb = Tsdb.open(options.tsdb());
@@ -111,7 +119,9 @@ final class FlightdeckServer implements AutoCloseable {
     ConfigReloader configs =
         new ConfigReloader(
             options.configFile(),
-            () -> Config.defaultSelfScrape(options.listen().host() + ":" + web.port()),
+            () ->
+                Config.defaultSelfScrape(options.listen().host() + ":" + web.port())
+                    .withRuleFiles(packs),
             scrape,
             next -> {
               delivery.apply(next);
@@ -133,7 +143,8 @@ final class FlightdeckServer implements AutoCloseable {
             tensorboardApi,
             configs,
             new TargetsApi(new ScrapeTargets(scrape)),
-            routes(rules.routes(), new AlertmanagersApi(delivery).routes()));
+            routes(rules.routes(), new AlertmanagersApi(delivery).routes()),
+            new Cockpit(options.cockpitDir()));
     web.start();
     pushReemission = new PushReemission(pushes, PushReemission.interval(config));
     // Scraping starts once the port is known: without a config file the server scrapes itself.
@@ -146,6 +157,9 @@ final class FlightdeckServer implements AutoCloseable {
         options.listen().host(),
         web.port(),
         options.tsdb().path().toAbsolutePath().normalize());
+    // The one line a new user needs, on standard output whatever the log level.
+    System.out.println("Flightdeck cockpit: " + cockpitUrl());
+    System.out.flush();
   }
 
   /** The node's own host and GPU metrics, under the instance a scrape of this server would give. */
@@ -169,6 +183,15 @@ final class FlightdeckServer implements AutoCloseable {
       all.addAll(group);
     }
     return all;
+  }
+
+  /** The cockpit's address; a wildcard listen address is shown as this machine's loopback. */
+  String cockpitUrl() {
+    String host = options.listen().host();
+    if (host.isEmpty() || host.equals("0.0.0.0") || host.equals("::")) {
+      host = "127.0.0.1";
+    }
+    return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + web.port() + "/";
   }
 
   /** Where alerts link back to: this server's address. */

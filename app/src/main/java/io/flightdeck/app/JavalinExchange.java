@@ -45,6 +45,11 @@ final class JavalinExchange implements ApiExchange {
   }
 
   @Override
+  public byte[] body() {
+    return ctx.bodyAsBytes();
+  }
+
+  @Override
   public void respond(int status, String contentType, byte[] body) {
     ctx.status(status);
     if (contentType != null) {

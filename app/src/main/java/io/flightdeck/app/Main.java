@@ -18,6 +18,7 @@ public final class Main implements Runnable {
   private static final List<Class<?>> SUBCOMMANDS =
       List.of(
           ServerCommand.class,
+          InitCommand.class,
           CheckCommand.class,
           TestCommand.class,
           AgentCommand.class,
@@ -27,9 +28,12 @@ public final class Main implements Runnable {
           PromqlTestCommand.class,
           CommandLine.HelpCommand.class);
 
+  private static final List<String> TOP_LEVEL_OPTIONS = List.of("-h", "--help", "-V", "--version");
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
+    args = withMainJob(args);
     // Setting up logging takes a tenth of a second of CPU, on the path of every command that logs;
     // done beside parsing the command line, it takes a core that is idle then.
     Thread.ofPlatform()
@@ -43,6 +47,20 @@ public final class Main implements Runnable {
       Thread.ofPlatform().daemon().name("block-writer-preload").start(BlockWriter::preload);
     }
     System.exit(commandLine(args).execute(args));
+  }
+
+  /**
+   * The main job: {@code flightdeck} alone, or followed by server flags, runs the server; {@code
+   * --help} and {@code --version} still answer for the whole command.
+   */
+  static String[] withMainJob(String[] args) {
+    if (args.length > 0 && (!args[0].startsWith("-") || TOP_LEVEL_OPTIONS.contains(args[0]))) {
+      return args;
+    }
+    String[] server = new String[args.length + 1];
+    server[0] = "server";
+    System.arraycopy(args, 0, server, 1, args.length);
+    return server;
   }
 
   /** The command line with every subcommand. */

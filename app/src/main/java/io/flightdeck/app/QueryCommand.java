@@ -164,6 +164,11 @@ final class QueryCommand implements Callable<Integer> {
                 }
 
                 @Override
+                public byte[] body() {
+                  return new byte[0]; // a GET
+                }
+
+                @Override
                 public void respond(int status, String contentType, byte[] body) {
                   response[0] = new Response(status, new String(body, StandardCharsets.UTF_8));
                 }

@@ -4,6 +4,7 @@ import io.flightdeck.model.ByteSizeFormat;
 import io.flightdeck.model.DurationFormat;
 import io.flightdeck.promql.engine.EngineOptions;
 import io.flightdeck.tsdb.TsdbOptions;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,11 +26,20 @@ import sun.misc.Signal;
     mixinStandardHelpOptions = true,
     description = "Run the server: remote-write ingestion into the embedded time-series database.")
 final class ServerCommand implements Callable<Integer> {
+  /** The config file used when the working folder has one and no --config.file is given. */
+  static final String DEFAULT_CONFIG_FILE = "flightdeck.yml";
+
+  /** The logdir watched when no --tensorboard.logdir is given: PyTorch's SummaryWriter default. */
+  static final String DEFAULT_LOGDIR = "runs";
+
   @Option(
       names = "--config.file",
       description =
-          "prometheus.yml-compatible configuration: scrape jobs and more. Without it, the server"
-              + " scrapes its own /metrics.")
+          "prometheus.yml-compatible configuration: scrape jobs, rule files, notifications and"
+              + " more. Default: ./"
+              + DEFAULT_CONFIG_FILE
+              + " when it exists; without one, the server scrapes its own /metrics and loads the"
+              + " shipped GPU and training rule packs.")
   Path configFile;
 
   @Option(
@@ -137,8 +147,17 @@ final class ServerCommand implements Callable<Integer> {
       names = "--tensorboard.logdir",
       description =
           "A TensorBoard logdir to watch live: every run's scalars, histograms and text samples"
-              + " are stored as they are written. Repeatable.")
+              + " are stored as they are written. Repeatable. Default: ./"
+              + DEFAULT_LOGDIR
+              + ", where PyTorch's SummaryWriter writes.")
   List<String> tensorboardLogdirs = new ArrayList<>();
+
+  @Option(
+      names = "--web.cockpit.dir",
+      description =
+          "Serve the cockpit's files from this folder instead of the jar, to edit them without a"
+              + " build (cockpit/src/main/resources/io/flightdeck/cockpit/static).")
+  Path cockpitDir;
 
   @Option(
       names = "--tensorboard.poll-interval",
@@ -194,16 +213,17 @@ final class ServerCommand implements Callable<Integer> {
                 enableAdminApi,
                 (int) ByteSizeFormat.parse(maxBodySize),
                 query,
-                List.copyOf(tensorboardLogdirs),
+                tensorboardLogdirs.isEmpty() ? List.of(DEFAULT_LOGDIR) : List.copyOf(tensorboardLogdirs),
                 DurationFormat.parse(tensorboardPollInterval),
                 flags(),
-                configFile,
+                effectiveConfigFile(),
                 new FlightdeckServer.NodeCollectorSettings(
                     collectorEnabled,
                     node.interval(),
                     node.nvmlLibrary,
                     node.procRoot,
-                    node.hostname())));
+                    node.hostname()),
+                cockpitDir));
     // SIGTERM and SIGINT stop the server in order and exit 0, as Prometheus does; the JVM's own
     // handling would exit 143. The shutdown hook still covers any other way the JVM ends.
     CountDownLatch stopRequested = new CountDownLatch(1);
@@ -218,6 +238,15 @@ final class ServerCommand implements Callable<Integer> {
     stopRequested.await();
     server.close();
     return 0;
+  }
+
+  /** --config.file, else ./flightdeck.yml when the working folder has one. */
+  private Path effectiveConfigFile() {
+    if (configFile != null) {
+      return configFile;
+    }
+    Path local = Path.of(DEFAULT_CONFIG_FILE);
+    return Files.isRegularFile(local) ? local : null;
   }
 
   /** Every flag with its effective value, named without dashes, for /api/v1/status/flags. */

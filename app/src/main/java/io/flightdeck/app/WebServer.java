@@ -40,6 +40,7 @@ final class WebServer {
   private final ConfigReloader reloader;
   private final TargetsApi targetsApi;
   private final List<ApiRoute> extraRoutes;
+  private final Cockpit cockpit;
   private Javalin app;
 
   WebServer(
@@ -53,7 +54,8 @@ final class WebServer {
       TensorBoardApi tensorboardApi,
       ConfigReloader reloader,
       TargetsApi targetsApi,
-      List<ApiRoute> extraRoutes) {
+      List<ApiRoute> extraRoutes,
+      Cockpit cockpit) {
     this.options = options;
     this.tsdb = tsdb;
     this.receiver = receiver;
@@ -65,6 +67,7 @@ final class WebServer {
     this.reloader = reloader;
     this.targetsApi = targetsApi;
     this.extraRoutes = List.copyOf(extraRoutes);
+    this.cockpit = cockpit;
   }
 
   void start() {
@@ -76,6 +79,7 @@ final class WebServer {
               config.jetty.host = options.listen().host();
               config.jetty.port = options.listen().port();
               config.jetty.threadPool = jettyThreads();
+              cockpit.register(config);
               config.routes.get("/-/healthy", ctx -> ctx.result("Flightdeck is Healthy.\n"));
               config.routes.head("/-/healthy", ctx -> ctx.status(200));
               config.routes.get("/-/ready", ctx -> ctx.result("Flightdeck is Ready.\n"));

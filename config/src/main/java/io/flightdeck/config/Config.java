@@ -37,6 +37,12 @@ public record Config(
     Objects.requireNonNull(notifications, "notifications");
   }
 
+  /** This configuration with {@code ruleFiles} in place of its own. */
+  public Config withRuleFiles(List<Path> ruleFiles) {
+    return new Config(
+        global, scrapeConfigs, ruleFiles, alerting, remoteWrite, tensorboard, notifications);
+  }
+
   /**
    * The configuration used without a config file: global defaults and one job that scrapes
    * Flightdeck's own {@code /metrics} at {@code listenAddress} ({@code host:port}).
