@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** The command line builds only the subcommand it runs, and every one when it needs them all. */
 class MainTest {
   private static final String[] ALL = {
-    "server", "check", "test", "agent", "tsdb", "import", "query", "promql-test", "help"
+    "server", "init", "check", "test", "agent", "tsdb", "import", "query", "promql-test", "help"
   };
 
   @Test
