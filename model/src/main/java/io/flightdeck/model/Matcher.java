@@ -1,15 +1,16 @@
 package io.flightdeck.model;
 
-import java.util.ArrayList;
-import java.util.List;
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
 import java.util.Set;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * A label matcher as in PromQL: {@code name=value}, {@code !=}, {@code =~} and {@code !~}. Regular
- * expressions are fully anchored. Literal, prefix and alternation regexes are recognised so that
- * the index can answer them from postings without testing every value.
+ * expressions have Go's RE2 syntax and semantics, as Prometheus's: fully anchored, {@code .}
+ * matching newlines, and matched in time linear in the value's length (re2j), so no expression can
+ * hold a thread for long. Literal, alternation, prefix, suffix and substring regexes are recognised
+ * so that they are answered without the regex engine, and the index can answer the first two from
+ * postings without testing every value.
  */
 public final class Matcher {
   public enum Type {
@@ -29,41 +30,44 @@ public final class Matcher {
     }
   }
 
-  private static final String REGEX_META = "\\.+*?()|[]{}^$";
-
   private final Type type;
   private final String name;
   private final String value;
   private final Pattern pattern;
-
-  /** Literal alternatives when the regex is {@code a|b|c} of plain strings, else null. */
-  private final Set<String> alternatives;
-
-  /** The literal prefix when the regex is {@code prefix.*}, else null. */
-  private final String prefix;
-
-  private final boolean matchesAnything;
+  private final RegexShape shape;
 
   private Matcher(Type type, String name, String value) {
     this.type = type;
     this.name = name;
     this.value = value;
     if (type == Type.REGEX || type == Type.NOT_REGEX) {
-      try {
-        this.pattern = Pattern.compile("^(?:" + value + ")$", Pattern.DOTALL);
-      } catch (PatternSyntaxException e) {
-        throw new IllegalArgumentException(
-            "invalid regular expression " + quote(value) + ": " + e.getDescription(), e);
-      }
-      this.alternatives = literalAlternatives(value);
-      this.prefix = literalPrefix(value);
-      this.matchesAnything = value.equals(".*");
+      this.pattern = compile(value);
+      this.shape = RegexShape.of(value);
     } else {
       this.pattern = null;
-      this.alternatives = null;
-      this.prefix = null;
-      this.matchesAnything = false;
+      this.shape = null;
     }
+  }
+
+  /**
+   * Checks {@code regex} on its own first, as Prometheus does, so that text such as {@code a)|(b}
+   * cannot escape the anchoring group, and so that the error names the user's text.
+   */
+  private static Pattern compile(String regex) {
+    try {
+      Pattern.compile(regex);
+      return Pattern.compile("^(?s:" + regex + ")$");
+    } catch (PatternSyntaxException e) {
+      throw new IllegalArgumentException(goMessage(regex, e), e);
+    }
+  }
+
+  /** Go's text for the error; re2j words an unbalanced {@code )} as an internal error. */
+  private static String goMessage(String regex, PatternSyntaxException e) {
+    if (e.getDescription().endsWith("internal error") && "stack underflow".equals(e.getPattern())) {
+      return "error parsing regexp: unexpected ): `" + regex + "`";
+    }
+    return "error parsing regexp: " + e.getDescription() + ": `" + e.getPattern() + "`";
   }
 
   public static Matcher of(Type type, String name, String value) {
@@ -109,16 +113,8 @@ public final class Matcher {
   }
 
   private boolean regexMatches(String labelValue) {
-    if (matchesAnything) {
-      return true;
-    }
-    if (alternatives != null) {
-      return alternatives.contains(labelValue);
-    }
-    if (prefix != null) {
-      return labelValue.startsWith(prefix);
-    }
-    return pattern.matcher(labelValue).matches();
+    Boolean fast = shape.matches(labelValue);
+    return fast != null ? fast : pattern.matcher(labelValue).matches();
   }
 
   /** Whether the empty string (an absent label) matches: such matchers select series without it. */
@@ -128,12 +124,12 @@ public final class Matcher {
 
   /** The literal values a positive regex is limited to ({@code a|b|c}), or null. */
   public Set<String> literalAlternatives() {
-    return alternatives;
+    return shape == null ? null : shape.alternatives();
   }
 
   /** The literal prefix of a regex of the form {@code prefix.*}, or null. */
   public String literalPrefix() {
-    return prefix;
+    return shape == null ? null : shape.prefix();
   }
 
   @Override
@@ -153,38 +149,5 @@ public final class Matcher {
 
   private static String quote(String s) {
     return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + '"';
-  }
-
-  private static boolean isLiteral(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      if (REGEX_META.indexOf(s.charAt(i)) >= 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static Set<String> literalAlternatives(String regex) {
-    List<String> parts = new ArrayList<>();
-    int start = 0;
-    for (int i = 0; i <= regex.length(); i++) {
-      if (i == regex.length() || regex.charAt(i) == '|') {
-        String part = regex.substring(start, i);
-        if (!isLiteral(part)) {
-          return null;
-        }
-        parts.add(part);
-        start = i + 1;
-      }
-    }
-    return Set.copyOf(parts);
-  }
-
-  private static String literalPrefix(String regex) {
-    if (!regex.endsWith(".*")) {
-      return null;
-    }
-    String head = regex.substring(0, regex.length() - 2);
-    return isLiteral(head) ? head : null;
   }
 }

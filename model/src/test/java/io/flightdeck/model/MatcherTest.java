@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -141,11 +140,11 @@ class MatcherTest {
   void invalidRegexIsAnIllegalArgumentNamingTheRegex() {
     assertThatThrownBy(() -> Matcher.regex("job", "api(unclosed"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("\"api(unclosed\"")
-        .hasCauseInstanceOf(PatternSyntaxException.class);
+        .hasMessageContaining("`api(unclosed`")
+        .hasCauseInstanceOf(com.google.re2j.PatternSyntaxException.class);
     assertThatThrownBy(() -> Matcher.notRegex("job", "*x"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("\"*x\"");
+        .hasMessageContaining("missing argument to repetition operator");
   }
 
   @Test
