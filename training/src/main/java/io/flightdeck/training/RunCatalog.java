@@ -1,0 +1,131 @@
+package io.flightdeck.training;
+
+import io.flightdeck.model.Clock;
+import io.flightdeck.model.Matcher;
+import io.flightdeck.storage.Querier;
+import io.flightdeck.storage.Queryable;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * The training runs in a store, named by the run label, and what each is doing: status, step, pace
+ * and ETA, last values, hardware, firing alerts; and per run its step map and events.
+ *
+ * <p>Cost: one index lookup for the runs' training series, one for the GPU inventory and one for
+ * the alerts, then for each series only its first sample and a tail found by seeking from the end,
+ * so a catalog of hundreds of runs reads a few samples per series. Thread-safe.
+ */
+public final class RunCatalog {
+  private final Queryable storage;
+  private final Clock clock;
+  private final RunHParams hparams;
+  private final RunCatalogOptions options;
+
+  public RunCatalog(Queryable storage, Clock clock, RunHParams hparams, RunCatalogOptions options) {
+    this.storage = storage;
+    this.clock = clock;
+    this.hparams = hparams;
+    this.options = options;
+  }
+
+  /** The label that names runs. */
+  public String runLabel() {
+    return options.runLabel();
+  }
+
+  /**
+   * Runs seen within the lookback whose name matches {@code regex} (fully anchored; null or empty
+   * for all), most recently seen first.
+   *
+   * @throws IllegalArgumentException when {@code regex} is not a valid regular expression
+   */
+  public List<RunSummary> runs(String regex) {
+    String pattern = regex == null || regex.isEmpty() ? ".+" : regex;
+    try {
+      Pattern.compile(pattern);
+    } catch (PatternSyntaxException e) {
+      throw new IllegalArgumentException(
+          "invalid run regex " + quote(pattern) + ": " + e.getDescription(), e);
+    }
+    List<RunSummary> runs = summaries(Matcher.regex(options.runLabel(), pattern));
+    runs.sort(
+        Comparator.comparingLong(RunSummary::lastSeenMs).reversed().thenComparing(RunSummary::run));
+    return runs;
+  }
+
+  /** One run, empty when no series within the lookback carries its name. */
+  public Optional<RunSummary> run(String name) {
+    if (name == null || name.isEmpty()) {
+      return Optional.empty();
+    }
+    return summaries(Matcher.equal(options.runLabel(), name)).stream().findFirst();
+  }
+
+  /**
+   * The step map of a run between two times (ms), empty when the run is unknown within the lookback
+   * or that range.
+   */
+  public Optional<StepMap> stepMap(String run, long startMs, long endMs) {
+    try (Querier querier = storage.querier(startMs, endMs)) {
+      RunSeries series = RunSeries.select(querier, options.runLabel(), exact(run)).get(run);
+      if (series == null) {
+        return known(run) ? Optional.of(StepMap.EMPTY) : Optional.empty();
+      }
+      return Optional.of(RunEvents.stepMap(series, startMs, endMs));
+    }
+  }
+
+  /** The events of a run between two times (ms), sorted by time; empty for an unknown run. */
+  public Optional<List<RunEvent>> events(String run, long startMs, long endMs) {
+    Optional<RunSummary> summary = run(run);
+    if (summary.isEmpty()) {
+      return Optional.empty();
+    }
+    RunHardware hardware = new RunHardware(summary.get().hosts(), summary.get().gpus());
+    try (Querier querier = storage.querier(startMs - RunEvents.LEAD_MS, endMs)) {
+      RunSeries series = RunSeries.select(querier, options.runLabel(), exact(run)).get(run);
+      return Optional.of(
+          new RunEvents(querier, options, run, hardware).collect(series, startMs, endMs));
+    }
+  }
+
+  private List<RunSummary> summaries(Matcher runMatcher) {
+    long now = clock.millis();
+    long from = now - options.lookback().toMillis();
+    List<RunSummary> summaries = new ArrayList<>();
+    try (Querier querier = storage.querier(from, now)) {
+      Map<String, RunSeries> runs = RunSeries.select(querier, options.runLabel(), runMatcher);
+      if (runs.isEmpty()) {
+        return summaries;
+      }
+      GpuInventory inventory = GpuInventory.read(querier);
+      FiringAlerts alerts = FiringAlerts.read(querier, now, RunAssessment.ALERT_FRESH_MS);
+      for (RunSeries series : runs.values()) {
+        RunSummary summary =
+            new RunAssessment(querier, options, now, hparams.declared(series.run()))
+                .assess(series, inventory, alerts);
+        if (summary != null) {
+          summaries.add(summary);
+        }
+      }
+    }
+    return summaries;
+  }
+
+  private boolean known(String run) {
+    return run(run).isPresent();
+  }
+
+  private Matcher exact(String run) {
+    return Matcher.equal(options.runLabel(), run);
+  }
+
+  private static String quote(String text) {
+    return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+}

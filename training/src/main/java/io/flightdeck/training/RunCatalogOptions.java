@@ -1,0 +1,57 @@
+package io.flightdeck.training;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the catalog finds runs and judges them.
+ *
+ * @param runLabel the label whose value names a run ({@code run}; e.g. {@code exp_id})
+ * @param lookback how far back runs are listed
+ * @param rateWindow how far back the step rate is measured (at least the last few step changes are
+ *     used even when they are older)
+ * @param silence a run whose training series have been silent for this many of their usual sample
+ *     intervals is crashed (unless finished)
+ * @param silenceFloor the shortest silence that counts as a crash
+ * @param stallFactor a run whose step has not moved for this many usual step-change intervals is
+ *     stalled
+ * @param stallFloor the shortest pause that counts as a stall
+ */
+public record RunCatalogOptions(
+    String runLabel,
+    Duration lookback,
+    Duration rateWindow,
+    int silence,
+    Duration silenceFloor,
+    int stallFactor,
+    Duration stallFloor) {
+  public static final RunCatalogOptions DEFAULT =
+      new RunCatalogOptions(
+          "run",
+          Duration.ofDays(7),
+          Duration.ofMinutes(10),
+          10,
+          Duration.ofMinutes(5),
+          5,
+          Duration.ofMinutes(2));
+
+  public RunCatalogOptions {
+    Objects.requireNonNull(runLabel, "runLabel");
+    if (runLabel.isEmpty()) {
+      throw new IllegalArgumentException("the run label must not be empty");
+    }
+    if (silence < 1 || stallFactor < 1) {
+      throw new IllegalArgumentException("silence and stallFactor must be at least 1");
+    }
+  }
+
+  public RunCatalogOptions withRunLabel(String label) {
+    return new RunCatalogOptions(
+        label, lookback, rateWindow, silence, silenceFloor, stallFactor, stallFloor);
+  }
+
+  public RunCatalogOptions withLookback(Duration value) {
+    return new RunCatalogOptions(
+        runLabel, value, rateWindow, silence, silenceFloor, stallFactor, stallFloor);
+  }
+}

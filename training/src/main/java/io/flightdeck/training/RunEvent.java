@@ -1,0 +1,29 @@
+package io.flightdeck.training;
+
+import java.util.Map;
+
+/**
+ * Something that happened to a run, for the event lane of the run's charts.
+ *
+ * @param kind {@code restart}, {@code epoch}, {@code alert}, {@code xid}, {@code gpu_lost}, {@code
+ *     demo_incident}, {@code nan} or {@code stall}
+ * @param timeMs when it happened (the start of an interval)
+ * @param endMs the end of an interval (an alert's firing, a stall, an incident), null for a point,
+ *     and null too for an interval still open at the end of the data
+ * @param step the run's step at {@code timeMs}, null when the step map does not cover it
+ * @param host the host concerned, null when none
+ * @param gpu the GPU index concerned, null when none
+ * @param title a short text for a tooltip
+ * @param labels the labels of the series the event was read from
+ * @param evidence what was measured, such as the XID code or the stall's length; null when none
+ */
+public record RunEvent(
+    String kind,
+    long timeMs,
+    Long endMs,
+    Double step,
+    String host,
+    String gpu,
+    String title,
+    Map<String, String> labels,
+    Map<String, Object> evidence) {}

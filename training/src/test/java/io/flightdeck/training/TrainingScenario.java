@@ -1,0 +1,175 @@
+package io.flightdeck.training;
+
+import static io.flightdeck.training.TrainingStore.labels;
+
+import io.flightdeck.model.StaleMarker;
+
+/**
+ * A realistic hour of training on a 2-node cluster (4 GPUs per node, dcgm-exporter names), at a 15
+ * s scrape interval; "now" is one hour after {@link TrainingStore#T0}.
+ *
+ * <ul>
+ *   <li>{@code llama}: 2 ranks per node (local_rank 0 and 1) at 2 steps/s, max_steps 10000, epoch =
+ *       step/1000; restarts at 30 min from its checkpoint at step 3000; rank 1 of node-1 lags by
+ *       two steps; XID 13 on node-1 GPU 1 at 20 min, with a firing alert; a demo incident from 20
+ *       to 25 min.
+ *   <li>{@code stuck}: steps until 20 min, then reports the same step until now.
+ *   <li>{@code dead}: stops reporting at 30 min.
+ *   <li>{@code done}: reaches its max_steps (600) at 5 min and keeps reporting.
+ * </ul>
+ */
+final class TrainingScenario {
+  static final long NOW_SECONDS = 3600;
+  static final long NOW_MS = TrainingStore.T0 + NOW_SECONDS * 1000;
+  static final long RESTART_SECONDS = 1800;
+  static final long XID_SECONDS = 1200;
+
+  private TrainingScenario() {}
+
+  /** llama's step at a time, for rank lag {@code lag}. */
+  static double llamaStep(long s) {
+    return s < RESTART_SECONDS ? 2 * s : 3000 + 2 * (s - RESTART_SECONDS);
+  }
+
+  static void write(TrainingStore store) {
+    for (String host : new String[] {"node-0", "node-1"}) {
+      for (String rank : new String[] {"0", "1"}) {
+        boolean lagging = host.equals("node-1") && rank.equals("1");
+        String[] id = {
+          "run", "llama", "job", "train", "instance", host + ":800" + rank, "local_rank", rank
+        };
+        store.series(
+            labels(concat(id, "__name__", "llm_train_step")),
+            0,
+            NOW_SECONDS,
+            15,
+            s -> Math.max(0, llamaStep(s) - (lagging ? 2 : 0)));
+        store.series(
+            labels(concat(id, "__name__", "llm_train_loss")),
+            0,
+            NOW_SECONDS,
+            15,
+            s -> 3.0 / (1 + llamaStep(s) / 1000.0));
+      }
+      for (int gpu = 0; gpu < 4; gpu++) {
+        String[] g = {
+          "Hostname",
+          host,
+          "instance",
+          host + ":9400",
+          "job",
+          "dcgm",
+          "gpu",
+          Integer.toString(gpu),
+          "UUID",
+          "GPU-" + host + "-" + gpu
+        };
+        store.series(
+            labels(concat(g, "__name__", "DCGM_FI_DEV_GPU_TEMP")), 0, NOW_SECONDS, 15, s -> 60);
+        boolean faulty = host.equals("node-1") && gpu == 1;
+        store.series(
+            labels(concat(g, "__name__", "DCGM_FI_DEV_XID_ERRORS")),
+            0,
+            NOW_SECONDS,
+            15,
+            s -> faulty && s >= XID_SECONDS ? 13 : 0);
+      }
+    }
+    String[] llama0 = {
+      "run", "llama", "job", "train", "instance", "node-0:8000", "local_rank", "0"
+    };
+    store.series(
+        labels(concat(llama0, "__name__", "llm_train_max_steps")), 0, NOW_SECONDS, 15, s -> 10000);
+    store.series(
+        labels(concat(llama0, "__name__", "llm_train_epoch")),
+        0,
+        NOW_SECONDS,
+        15,
+        s -> llamaStep(s) / 1000.0);
+    store.series(
+        labels(concat(llama0, "__name__", "llm_train_samples_per_second")),
+        0,
+        NOW_SECONDS,
+        15,
+        s -> 64);
+    store.series(
+        labels(
+            "__name__",
+            "ALERTS",
+            "alertname",
+            "GPUXIDCriticalError",
+            "alertstate",
+            "firing",
+            "severity",
+            "critical",
+            "Hostname",
+            "node-1",
+            "gpu",
+            "1"),
+        XID_SECONDS,
+        NOW_SECONDS,
+        15,
+        s -> 1);
+    store.series(
+        labels(
+            "__name__",
+            "ALERTS",
+            "alertname",
+            "GPUTemperatureHigh",
+            "alertstate",
+            "firing",
+            "severity",
+            "warning",
+            "Hostname",
+            "node-9",
+            "gpu",
+            "1"),
+        XID_SECONDS,
+        NOW_SECONDS,
+        15,
+        s -> 1);
+    store.series(
+        labels(
+            "__name__",
+            "flightdeck_demo_incident_active",
+            "incident",
+            "xid-13",
+            "run",
+            "llama",
+            "title",
+            "XID 13 on node-1"),
+        0,
+        NOW_SECONDS,
+        15,
+        s -> s >= XID_SECONDS && s < XID_SECONDS + 300 ? 1 : 0);
+
+    String[] stuck = {"run", "stuck", "job", "train", "instance", "node-2:8000"};
+    store.series(
+        labels(concat(stuck, "__name__", "llm_train_step")),
+        0,
+        NOW_SECONDS,
+        15,
+        s -> Math.min(s, 1200));
+    store.series(
+        labels(concat(stuck, "__name__", "llm_train_max_steps")), 0, NOW_SECONDS, 15, s -> 100000);
+
+    String[] dead = {"run", "dead", "job", "train", "instance", "node-3:8000"};
+    store.series(labels(concat(dead, "__name__", "llm_train_step")), 0, 1800, 15, s -> s);
+    store.sample(labels(concat(dead, "__name__", "llm_train_step")), 1815, StaleMarker.VALUE);
+
+    String[] done = {"run", "done", "job", "train", "instance", "node-4:8000"};
+    store.series(
+        labels(concat(done, "__name__", "train_step")),
+        0,
+        NOW_SECONDS,
+        15,
+        s -> Math.min(2 * s, 600));
+    store.series(labels(concat(done, "__name__", "train_max_steps")), 0, NOW_SECONDS, 15, s -> 600);
+  }
+
+  static String[] concat(String[] first, String... more) {
+    String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+    System.arraycopy(more, 0, all, first.length, more.length);
+    return all;
+  }
+}
