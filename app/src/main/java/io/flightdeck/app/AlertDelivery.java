@@ -6,6 +6,7 @@ import io.flightdeck.model.Labels;
 import io.flightdeck.notify.AlertmanagerNotifier;
 import io.flightdeck.notify.AlertmanagerNotifierOptions;
 import io.flightdeck.notify.AlertmanagerStats;
+import io.flightdeck.notify.DeliveryHistory;
 import io.flightdeck.notify.NotificationsConfig;
 import io.flightdeck.notify.Notifier;
 import io.flightdeck.notify.NotifierOptions;
@@ -30,6 +31,7 @@ final class AlertDelivery implements AlertSink, AutoCloseable {
   private final Path dataDir;
   private volatile AlertmanagerNotifier alertmanagers;
   private volatile Notifier notifier;
+  private final DeliveryHistory history = new DeliveryHistory(DeliveryHistory.DEFAULT_CAPACITY);
 
   AlertDelivery(String externalUrl, Path dataDir) {
     this.externalUrl = externalUrl;
@@ -49,7 +51,8 @@ final class AlertDelivery implements AlertSink, AutoCloseable {
     Notifier nextNotifier =
         new Notifier(
             NotifierOptions.defaults(notifications, externalUrl, dataDir.resolve("notify"))
-                .withClock(Clock.system()));
+                .withClock(Clock.system())
+                .withHistory(history));
     close();
     nextAlertmanagers.start();
     nextNotifier.start();
@@ -82,6 +85,11 @@ final class AlertDelivery implements AlertSink, AutoCloseable {
     if (direct != null) {
       direct.send(out);
     }
+  }
+
+  /** The recent deliveries of every notifier this server ran, newest first. */
+  List<DeliveryHistory.Delivery> recentDeliveries() {
+    return history.newestFirst();
   }
 
   /** Counters of the Alertmanager notifier in force; all zero before the first configuration. */

@@ -143,7 +143,10 @@ final class FlightdeckServer implements AutoCloseable {
             tensorboardApi,
             configs,
             new TargetsApi(new ScrapeTargets(scrape)),
-            routes(rules.routes(), new AlertmanagersApi(delivery).routes()),
+            routes(
+                rules.routes(),
+                new AlertmanagersApi(delivery).routes(),
+                new NotificationsApi(delivery).routes()),
             new Cockpit(options.cockpitDir()));
     web.start();
     pushReemission = new PushReemission(pushes, PushReemission.interval(config));

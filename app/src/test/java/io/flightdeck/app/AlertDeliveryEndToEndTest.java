@@ -52,6 +52,18 @@ class AlertDeliveryEndToEndTest {
       assertThat(story.received.stream().filter(n -> n.path("status").asText().equals("firing")))
           .hasSize(1);
 
+      // The cockpit's notification log names the delivery and its result.
+      JsonNode log =
+          JSON.readTree(TestHttp.get(story.server.uri("/api/v1/notifications")).body())
+              .path("data");
+      assertThat(log).isNotEmpty();
+      JsonNode delivery = log.get(log.size() - 1);
+      assertThat(delivery.path("receiver").asText()).isEqualTo("team");
+      assertThat(delivery.path("integration").asText()).isEqualTo("webhook");
+      assertThat(delivery.path("ok").asBoolean()).isTrue();
+      assertThat(delivery.path("alerts").get(0).path("alertname").asText())
+          .isEqualTo("TrainingLossNotFinite");
+
       Files.delete(story.flag);
       JsonNode resolved = story.awaitNotification("resolved", Duration.ofSeconds(30));
       assertThat(resolved.path("alerts").get(0).path("status").asText()).isEqualTo("resolved");
@@ -117,7 +129,7 @@ class AlertDeliveryEndToEndTest {
     final Path flag = dir.resolve("flag");
     private final HttpServer webhook;
     private final Process trainer;
-    private final FlightdeckServerProcess server;
+    final FlightdeckServerProcess server;
 
     Story(Path script, String pack) throws Exception {
       webhook = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);

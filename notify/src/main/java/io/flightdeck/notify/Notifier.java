@@ -243,6 +243,9 @@ public final class Notifier implements AutoCloseable {
     Set<AggregationGroup> failedGroups = new HashSet<>();
     for (Attempt a : round.attempts) {
       AggregationGroup g = a.group;
+      if (a.delivers()) {
+        options.history().add(DeliveryHistory.of(a.notification, a.kind, a.error));
+      }
       if (a.error == null) {
         if (a.needed) {
           // Also when nothing was sent (all resolved, send_resolved off): the log must forget them.

@@ -15,6 +15,7 @@ import java.util.Objects;
  * @param initialBackoff wait before retrying a receiver that failed, doubled per further failure
  * @param maxBackoff longest wait between retries
  * @param tickInterval how often the dispatcher thread looks for due work
+ * @param history where each delivery is recorded, for the cockpit's notification log
  */
 public record NotifierOptions(
     NotificationsConfig config,
@@ -25,7 +26,8 @@ public record NotifierOptions(
     Duration timeout,
     Duration initialBackoff,
     Duration maxBackoff,
-    Duration tickInterval) {
+    Duration tickInterval,
+    DeliveryHistory history) {
   /** Log entries older than this are forgotten, as Alertmanager's default retention. */
   static final Duration LOG_RETENTION = Duration.ofHours(120);
 
@@ -38,6 +40,7 @@ public record NotifierOptions(
     Objects.requireNonNull(initialBackoff, "initialBackoff");
     Objects.requireNonNull(maxBackoff, "maxBackoff");
     Objects.requireNonNull(tickInterval, "tickInterval");
+    Objects.requireNonNull(history, "history");
   }
 
   public static NotifierOptions defaults(
@@ -51,7 +54,8 @@ public record NotifierOptions(
         Duration.ofSeconds(10),
         Duration.ofSeconds(1),
         Duration.ofMinutes(1),
-        Duration.ofSeconds(1));
+        Duration.ofSeconds(1),
+        new DeliveryHistory(DeliveryHistory.DEFAULT_CAPACITY));
   }
 
   public NotifierOptions withClock(Clock newClock) {
@@ -64,11 +68,36 @@ public record NotifierOptions(
         timeout,
         initialBackoff,
         maxBackoff,
-        tickInterval);
+        tickInterval,
+        history);
   }
 
   public NotifierOptions withBackoff(Duration initial, Duration max) {
     return new NotifierOptions(
-        config, externalUrl, dataDir, clock, httpClient, timeout, initial, max, tickInterval);
+        config,
+        externalUrl,
+        dataDir,
+        clock,
+        httpClient,
+        timeout,
+        initial,
+        max,
+        tickInterval,
+        history);
+  }
+
+  /** Records deliveries in {@code shared}, which outlives this notifier (a reload replaces it). */
+  public NotifierOptions withHistory(DeliveryHistory shared) {
+    return new NotifierOptions(
+        config,
+        externalUrl,
+        dataDir,
+        clock,
+        httpClient,
+        timeout,
+        initialBackoff,
+        maxBackoff,
+        tickInterval,
+        shared);
   }
 }

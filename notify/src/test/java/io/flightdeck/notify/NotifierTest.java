@@ -285,6 +285,53 @@ class NotifierTest {
   }
 
   @Test
+  void everyDeliveryIsRecordedInTheHistoryWithItsResultNewestFirst() throws Exception {
+    DeliveryHistory history = new DeliveryHistory(2);
+    NotificationsConfig config =
+        TestConfigs.notifications(
+            dir, "notifications:\n" + SIMPLE.replace("HOOK", hook.url("/hook")));
+    try (Notifier n =
+        new Notifier(
+            NotifierOptions.defaults(config, "", null).withClock(clock).withHistory(history))) {
+      hook.failNext(503);
+      n.send(List.of(firing("GPUXIDCriticalError", "1", T0)));
+      advance(Duration.ofSeconds(30));
+      n.tick(); // fails
+      advance(Duration.ofSeconds(1));
+      n.tick(); // the retry arrives
+      assertThat(hook.drain()).hasSize(2);
+
+      List<DeliveryHistory.Delivery> deliveries = history.newestFirst();
+      assertThat(deliveries).hasSize(2);
+      DeliveryHistory.Delivery arrived = deliveries.get(0);
+      assertThat(arrived.ok()).isTrue();
+      assertThat(arrived.receiver()).isEqualTo("team");
+      assertThat(arrived.integration()).isEqualTo("webhook");
+      assertThat(arrived.status()).isEqualTo("firing");
+      assertThat(arrived.timeMs()).isEqualTo(T0 + 31_000);
+      assertThat(arrived.alerts())
+          .singleElement()
+          .satisfies(
+              a -> {
+                assertThat(a.labels().get("alertname")).isEqualTo("GPUXIDCriticalError");
+                assertThat(a.status()).isEqualTo("firing");
+              });
+      assertThat(deliveries.get(1).ok()).isFalse();
+      assertThat(deliveries.get(1).error()).contains("503");
+
+      n.send(List.of(firing("GPUXIDCriticalError", "1", T0).withEndsAt(clock.millis())));
+      advance(Duration.ofMinutes(5));
+      n.tick();
+      assertThat(history.newestFirst())
+          .as("bounded: the oldest goes")
+          .hasSize(2)
+          .first()
+          .satisfies(d -> assertThat(d.status()).isEqualTo("resolved"));
+      assertThat(history.newestFirst().get(1).ok()).isTrue();
+    }
+  }
+
+  @Test
   void retriesWithBackoffAndSendsOnlyTheCurrentStateOnceTheReceiverIsBack() throws Exception {
     try (Notifier n = notifier(SIMPLE, null)) {
       hook.failNext(503, 503, 503);
