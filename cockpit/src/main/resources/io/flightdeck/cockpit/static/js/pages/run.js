@@ -1,0 +1,369 @@
+// "/runs/{run}": the run's header, then tabs. The overview holds the five regions (GPU, progress,
+// curves, system, network) on one shared x axis (?x=step|relative|time), smoothed with
+// TensorBoard's debiased EMA (?smooth=0..0.99, raw faint), cursor and drag-zoom synced across
+// charts (?from=&to= unix seconds; double-click resets), the run's events on every chart, and many
+// GPUs as a min/median/max band with outliers named (?gpu=host/index drills down to one GPU).
+import { get, series, ApiError } from '../api.js';
+import { h, fill, statusPill, errorBox } from '../dom.js';
+import { fmtNum, fmtDuration, fmtTime, fmtStep } from '../format.js';
+import { Chart, eventColour, PALETTE } from '../chart.js';
+import { toDrawables, merge } from '../series.js';
+import { roleExpr, gpuExpr, hostMatcher } from '../roles.js';
+import { StepMap } from '../stepmap.js';
+import * as tabs from './run-tabs.js';
+
+const BAND_ABOVE = 8; // more GPUs than this are drawn as a band with outliers
+const REFRESH_MS = 30000;
+const TABS = [['overview', 'Overview'], ['scalars', 'All scalars'], ['histograms', 'Histograms'],
+  ['text', 'Text'], ['hparams', 'HParams'], ['events', 'Events']];
+
+/** The overview's charts, region by region. Each query: {expr, label?, scale?, smooth?}. */
+function chartDefs(run, params) {
+  const gpu = params.get('gpu');
+  const gpus = run.gpus || [];
+  const band = !gpu && gpus.length > BAND_ABOVE;
+  const g = (metric) => gpuExpr(metric, gpus, gpu);
+  const hm = hostMatcher(run.hosts);
+  const hostExpr = (fn) => (hm ? fn(hm) : null);
+  const lossExpr = run.loss_metric || roleExpr('loss', run.run);
+  const gpuChart = (title, metric, unit, extra = {}) => ({
+    region: 'gpu', title, unit, ...extra,
+    queries: [{ expr: g(metric), aggregate: band ? 'band' : 'none' }],
+    missing: gpus.length ? null : 'No GPUs are attributed to this run.',
+  });
+  return [
+    gpuChart('GPU utilisation', 'DCGM_FI_DEV_GPU_UTIL', '%'),
+    gpuChart('GPU memory used', 'DCGM_FI_DEV_FB_USED', 'MiB'),
+    gpuChart('GPU temperature', 'DCGM_FI_DEV_GPU_TEMP', '°C'),
+    gpuChart('GPU power', 'DCGM_FI_DEV_POWER_USAGE', 'W'),
+    gpuChart('SM active', 'DCGM_FI_PROF_SM_ACTIVE', 'ratio', { optional: true }),
+    gpuChart('SM clock', 'DCGM_FI_DEV_SM_CLOCK', 'MHz', { optional: true }),
+    { region: 'progress', title: 'Step progress', stepmap: true },
+    { region: 'progress', title: 'Samples per second', unit: '', queries: [{ expr: roleExpr('samples', run.run), smooth: true }] },
+    { region: 'progress', title: 'Tokens per second', unit: '', optional: true, queries: [{ expr: roleExpr('tokens', run.run), smooth: true }] },
+    { region: 'curves', title: 'Loss and learning rate', unit: '', unit2: '', robust: params.get('outliers') !== 'show',
+      queries: [{ expr: lossExpr, smooth: true, labelPrefix: 'loss' }, { expr: roleExpr('lr', run.run), scale: 'y2', labelPrefix: 'learning rate', colourIndex: 1 }] },
+    { region: 'curves', title: 'Gradient norm', unit: '', optional: true, robust: params.get('outliers') !== 'show', queries: [{ expr: roleExpr('gradNorm', run.run), smooth: true, colourIndex: 4 }] },
+    { region: 'curves', title: 'Eval metrics', unit: '', optional: true, queries: [{ expr: roleExpr('eval', run.run), colourIndex: 2 }] },
+    { region: 'system', title: 'CPU utilisation', unit: '%', missing: hm ? null : 'No hosts are attributed to this run.',
+      queries: [{ expr: hostExpr((m) => `100 * (1 - avg by (instance) (rate(node_cpu_seconds_total{mode="idle",${m}}[2m])))`) }] },
+    { region: 'system', title: 'Host memory used', unit: 'bytes', missing: hm ? null : 'No hosts are attributed to this run.',
+      queries: [{ expr: hostExpr((m) => `node_memory_MemTotal_bytes{${m}} - node_memory_MemAvailable_bytes{${m}}`) }] },
+    { region: 'system', title: 'Disk I/O', unit: 'bytes/s', missing: hm ? null : 'No hosts are attributed to this run.',
+      queries: [
+        { expr: hostExpr((m) => `sum by (instance) (rate(node_disk_read_bytes_total{${m}}[2m]))`), labelPrefix: 'read' },
+        { expr: hostExpr((m) => `sum by (instance) (rate(node_disk_written_bytes_total{${m}}[2m]))`), labelPrefix: 'write', colourIndex: 3 }] },
+    { region: 'network', title: 'Network receive', unit: 'bytes/s', missing: hm ? null : 'No hosts are attributed to this run.',
+      queries: [{ expr: hostExpr((m) => `rate(node_network_receive_bytes_total{device!~"lo|veth.*|docker.*|cali.*",${m}}[2m])`) }] },
+    { region: 'network', title: 'Network transmit', unit: 'bytes/s', missing: hm ? null : 'No hosts are attributed to this run.',
+      queries: [{ expr: hostExpr((m) => `rate(node_network_transmit_bytes_total{device!~"lo|veth.*|docker.*|cali.*",${m}}[2m])`) }] },
+  ];
+}
+
+const REGIONS = [
+  ['gpu', 'GPU state', 'memory, utilisation, temperature, power and clocks of the run\u2019s GPUs'],
+  ['progress', 'Training progress', 'step, throughput, ETA'],
+  ['curves', 'Performance curves', 'loss and learning rate on two axes, gradient norm, eval'],
+  ['system', 'System resources', 'CPU, memory and disk of the run\u2019s hosts'],
+  ['network', 'Network', 'receive and transmit per NIC'],
+];
+
+export function mount(root, ctx) {
+  const runName = ctx.path[0];
+  document.title = `${runName} · Flightdeck`;
+  let params = ctx.params;
+  let run = null;
+  let stepmap = new StepMap(null);
+  let events = [];
+  let charts = [];
+  let tabView = null;
+  let disposed = false;
+  let timer = null;
+  let controller = null;
+  const header = h('section.run-header', h('div.run-title', h('h1', runName), h('span.muted', 'loading…')));
+  const controls = h('div.controls');
+  const tabBar = h('nav.tabs', { 'aria-label': 'Run views' });
+  const body = h('div.run-body');
+  root.append(header, tabBar, controls, body);
+
+  const xMode = () => (['step', 'relative', 'time'].includes(params.get('x')) ? params.get('x') : 'step');
+  const smoothing = () => {
+    const s = Number(params.get('smooth') ?? 0.6);
+    return Number.isFinite(s) ? Math.min(0.99, Math.max(0, s)) : 0.6;
+  };
+  const tab = () => (TABS.some(([k]) => k === params.get('tab')) ? params.get('tab') : 'overview');
+
+  /** The time range drawn: the zoom, else the whole run (to now while it runs). */
+  function range() {
+    const from = Number(params.get('from'));
+    const to = Number(params.get('to'));
+    if (params.get('from') && params.get('to') && to > from) return [from, to];
+    const end = run.status === 'running' || run.status === 'stalled' ? Math.max(run.last_seen, Date.now() / 1000) : run.last_seen;
+    return [run.first_seen, Math.max(end, run.first_seen + 60)];
+  }
+
+  function toX(t, mode) {
+    if (t === null || t === undefined) return null;
+    if (mode === 'time') return t;
+    if (mode === 'relative') return t - run.first_seen;
+    return stepmap.stepAt(t);
+  }
+
+  function zoom(min, max) {
+    if (min === null) {
+      ctx.setParams({ from: null, to: null }, { push: true });
+      return;
+    }
+    const mode = xMode();
+    let from;
+    let to;
+    if (mode === 'time') [from, to] = [min, max];
+    else if (mode === 'relative') [from, to] = [min + run.first_seen, max + run.first_seen];
+    else {
+      const a = stepmap.timesOf(Math.max(0, min));
+      const b = stepmap.timesOf(max);
+      if (!a) return;
+      from = a[0];
+      to = b ? b[1] : range()[1];
+    }
+    ctx.setParams({ from: Math.floor(from), to: Math.ceil(to) }, { push: true });
+  }
+
+  function renderHeader() {
+    const firing = (run.alerts || []).filter((a) => a.state === 'firing');
+    const progress = run.max_steps ? Math.min(1, (run.step || 0) / run.max_steps) : null;
+    const stat = (k, v, title) => h('div.stat', { title }, h('span.k', k), h('span.v', v));
+    const eta = run.eta_seconds !== null && run.eta_seconds !== undefined && run.status === 'running'
+      ? `${fmtDuration(run.eta_seconds)}${run.eta_low_seconds != null && run.eta_high_seconds != null ? ` (${fmtDuration(run.eta_low_seconds)}–${fmtDuration(run.eta_high_seconds)})` : ''}` : (run.status === 'stalled' ? 'stalled' : '–');
+    fill(header,
+      h('div.run-title', h('h1', run.run), statusPill(run.status),
+        h('span.muted', `${(run.sources || []).join(' · ')} · ${(run.hosts || []).join(', ') || 'no hosts'} · ${(run.gpus || []).length} GPUs`)),
+      h('div.muted', { style: { textAlign: 'right' } }, `started ${fmtTime(run.first_seen)} · last seen ${fmtTime(run.last_seen, true)}`),
+      h('div.run-stats',
+        stat('Step', `${fmtStep(run.step)}${run.max_steps ? ` / ${fmtStep(run.max_steps)}` : ''}`),
+        run.epoch !== null && run.epoch !== undefined ? stat('Epoch', fmtNum(run.epoch)) : null,
+        stat('Steps/s', fmtNum(run.steps_per_second)),
+        stat('Samples/s', fmtNum(run.last && run.last.samples_per_second)),
+        stat('Loss', fmtNum(run.last && run.last.loss, 4)),
+        stat('LR', fmtNum(run.last && run.last.learning_rate)),
+        stat('ETA', eta, 'remaining steps at the recent step rate, with its p10–p90 range'),
+        stat('Duration', fmtDuration(run.last_seen - run.first_seen))),
+      progress !== null ? h('div.progress', h('div.bar', h('div.fill', { class: `fill-${run.status}`, style: { width: `${(progress * 100).toFixed(1)}%` } })), h('span.progress-text', `${(progress * 100).toFixed(1)}%`)) : h('span'),
+      firing.length ? h('div.run-alerts', firing.map((a) => h(`div.run-alert.sev-${a.severity || 'warning'}`, { role: 'alert' },
+        h('strong', a.alertname), ' ', (a.annotations && (a.annotations.summary || a.annotations.description)) || '',
+        h('span.muted', ` since ${fmtTime(a.active_at, true)}`)))) : null);
+  }
+
+  function renderTabs() {
+    const url = (k) => {
+      const u = new URLSearchParams(params);
+      if (k === 'overview') u.delete('tab'); else u.set('tab', k);
+      const qs = u.toString();
+      return `/runs/${encodeURIComponent(runName)}${qs ? `?${qs}` : ''}`;
+    };
+    fill(tabBar, TABS.map(([k, label]) => h(`a${tab() === k ? '.on' : ''}`, { href: url(k), 'aria-current': tab() === k ? 'page' : null }, label)));
+  }
+
+  function renderControls() {
+    const mode = xMode();
+    const link = (k, label) => {
+      const u = new URLSearchParams(params);
+      u.set('x', k);
+      u.delete('from'); u.delete('to');
+      return h(`a${mode === k ? '.on' : ''}`, { href: `/runs/${encodeURIComponent(runName)}?${u}`, 'aria-pressed': String(mode === k) }, label);
+    };
+    const slider = h('input', { type: 'range', min: 0, max: 0.99, step: 0.01, value: smoothing(), 'aria-label': 'Smoothing' });
+    const sliderValue = h('span.num', smoothing().toFixed(2));
+    slider.addEventListener('input', () => { sliderValue.textContent = Number(slider.value).toFixed(2); });
+    slider.addEventListener('change', () => ctx.setParams({ smooth: slider.value }));
+    const gpuSelect = h('select', { 'aria-label': 'GPU', onchange: (e) => ctx.setParams({ gpu: e.target.value }) },
+      h('option', { value: '' }, (run.gpus || []).length > BAND_ABOVE ? 'all GPUs (band)' : 'all GPUs'),
+      (run.gpus || []).map((g) => h('option', { value: `${g.host}/${g.gpu}`, selected: params.get('gpu') === `${g.host}/${g.gpu}` }, `${g.host}/gpu${g.gpu}`)));
+    const zoomed = params.get('from') && params.get('to');
+    fill(controls,
+      h('span.control', 'x axis', h('span.seg', link('step', 'Step'), link('relative', 'Relative'), link('time', 'Wall time'))),
+      h('label.control', 'Smoothing', slider, sliderValue),
+      h('label.control', h('input', { type: 'checkbox', checked: params.get('outliers') !== 'show', onchange: (e) => ctx.setParams({ outliers: e.target.checked ? null : 'show' }) }), 'Ignore outliers'),
+      tab() === 'overview' ? h('label.control', 'GPUs', gpuSelect) : null,
+      zoomed ? h('button', { type: 'button', onclick: () => zoom(null, null) }, `Reset zoom (${fmtTime(Number(params.get('from')))} – ${fmtTime(Number(params.get('to')))})`) : h('span.muted', { style: { fontSize: '12px' } }, 'drag across a chart to zoom, double-click to reset'));
+  }
+
+  function eventLane() {
+    if (!events.length) return h('div.event-lane.muted', 'No events in this range.');
+    const shown = events.slice(-30);
+    return h('div.event-lane', { 'aria-label': 'Events' }, events.length > shown.length ? h('span.muted', `${events.length - shown.length} earlier… `) : null,
+      shown.map((e) => h('span.event-chip', { style: { borderColor: eventColour(e.kind), color: eventColour(e.kind) }, title: e.title },
+        `${fmtTime(e.time)} ${e.kind}${e.step !== null && e.step !== undefined ? ` @${fmtStep(e.step)}` : ''}${e.host ? ` ${e.host}${e.gpu !== null && e.gpu !== undefined ? `/gpu${e.gpu}` : ''}` : ''}: ${e.title}`)));
+  }
+
+  function buildOverview() {
+    charts.forEach((c) => c.chart.dispose());
+    charts = [];
+    const defs = chartDefs(run, params);
+    const syncKey = `run-${runName}`;
+    const regions = REGIONS.map(([key, title, sub]) => {
+      const grid = h('div.chart-grid');
+      for (const def of defs.filter((d) => d.region === key)) {
+        const chart = new Chart({ title: def.title, unit: def.unit, unit2: def.unit2, syncKey, onZoom: zoom, robust: def.robust });
+        charts.push({ def, chart });
+        grid.append(chart.el);
+      }
+      return h('section.region', { dataset: { region: key } }, h('h2', title, h('span.muted', sub)), grid);
+    });
+    fill(body, h('div.lane-wrap', eventLane()), regions);
+  }
+
+  async function loadOverview() {
+    if (controller) controller.abort();
+    controller = new AbortController();
+    const signal = controller.signal;
+    const mode = xMode();
+    const [start, end] = range();
+    charts.forEach((c) => c.chart.loading());
+    try {
+      const [sm, ev] = await Promise.all([
+        get(`runs/${encodeURIComponent(runName)}/stepmap`, { start, end }, signal).catch((e) => ({ error: e })),
+        get(`runs/${encodeURIComponent(runName)}/events`, { start, end }, signal).catch((e) => ({ error: e })),
+      ]);
+      if (signal.aborted) return;
+      stepmap = new StepMap(sm.error ? null : sm);
+      events = ev.error ? [] : ev;
+      const lane = body.querySelector('.lane-wrap');
+      if (lane) fill(lane, ev.error ? errorBox(`Events: ${ev.error.message}`) : eventLane());
+      const queries = [];
+      charts.forEach(({ def }, ci) => (def.queries || []).forEach((q, qi) => {
+        if (q.expr) queries.push({ id: `${ci}:${qi}`, expr: q.expr, x: mode, run: runName, aggregate: q.aggregate || 'none' });
+      }));
+      const width = Math.max(200, Math.min(1000, Math.round((body.clientWidth || 1200) / 2)));
+      let results = new Map();
+      let failure = null;
+      if (queries.length) {
+        try {
+          const data = await series({ start, end, width, queries }, signal);
+          results = new Map(data.results.map((r) => [r.id, r]));
+        } catch (e) {
+          if (e.name === 'AbortError') return;
+          failure = e.message;
+        }
+      }
+      if (signal.aborted) return;
+      const chartEvents = events.map((e) => ({ kind: e.kind, title: e.title, x: toX(e.time, mode), x2: toX(e.end, mode) }));
+      const xRange = mode === 'step' ? null : [toX(start, mode), toX(end, mode)];
+      charts.forEach(({ def, chart }, ci) => {
+        if (def.stepmap) {
+          drawStepProgress(chart, mode, chartEvents, sm.error);
+          return;
+        }
+        if (def.missing) {
+          chart.empty(def.missing);
+          return;
+        }
+        if (failure) {
+          chart.error(failure);
+          return;
+        }
+        const parts = [];
+        let error = null;
+        (def.queries || []).forEach((q, qi) => {
+          const r = results.get(`${ci}:${qi}`);
+          if (!r) return;
+          if (r.error) error = r.error;
+          else parts.push(toDrawables(r, { smoothing: q.smooth ? smoothing() : 0, scale: q.scale, labelPrefix: q.labelPrefix, colourIndex: q.colourIndex, envelopes: true }));
+        });
+        if (error) {
+          chart.error(error);
+          return;
+        }
+        const d = merge(...parts);
+        chart.setSubtitle(def.queries.length === 1 ? def.queries[0].expr : '');
+        chart.draw({ xMode: mode, ...d, events: chartEvents, xRange });
+        if (def.optional && chart.el.dataset.state === 'empty') chart.el.hidden = true;
+      });
+    } catch (e) {
+      if (e.name !== 'AbortError') charts.forEach(({ chart }) => chart.error(e.message));
+    }
+  }
+
+  function drawStepProgress(chart, mode, chartEvents, error) {
+    if (error) {
+      chart.error(error.message);
+      return;
+    }
+    const lines = stepmap.segments.map((pts, i) => {
+      const label = stepmap.segments.length > 1 ? `segment ${i + 1}` : 'step';
+      if (mode === 'step') {
+        return { label: `${label} elapsed`, colour: PALETTE[i % PALETTE.length], x: pts.map((p) => p[1]), y: pts.map((p) => p[0] - run.first_seen), width: 2 };
+      }
+      return { label, colour: PALETTE[i % PALETTE.length], x: pts.map((p) => toX(p[0], mode)), y: pts.map((p) => p[1]), width: 2 };
+    });
+    chart.opts.unit = mode === 'step' ? 's' : '';
+    chart.setSubtitle(mode === 'step' ? 'time since start at each step: a stall is a vertical rise' : 'step over time: a stall is a flat line, a restart a drop');
+    const [start, end] = range();
+    chart.draw({ xMode: mode, lines, events: chartEvents, xRange: mode === 'step' ? null : [toX(start, mode), toX(end, mode)] });
+  }
+
+  function renderBody() {
+    if (tabView && tabView.dispose) tabView.dispose();
+    tabView = null;
+    charts.forEach((c) => c.chart.dispose());
+    charts = [];
+    renderTabs();
+    renderControls();
+    if (tab() === 'overview') {
+      buildOverview();
+      loadOverview();
+    } else {
+      fill(body);
+      tabView = tabs.mount(tab(), body, { run, params, xMode: xMode(), smoothing: smoothing(), range: range(), stepmapOf: () => stepmap, setParams: ctx.setParams, zoom });
+    }
+  }
+
+  async function loadRun(first) {
+    try {
+      run = await get(`runs/${encodeURIComponent(runName)}`);
+    } catch (e) {
+      if (disposed) return;
+      if (first) {
+        if (e instanceof ApiError && e.status === 404) {
+          document.body.dataset.page = 'run-not-found';
+          fill(root, h('section.not-found', { 'data-page': 'run-not-found' },
+            h('h1', `Run \u201c${runName}\u201d not found`),
+            h('p', e.message),
+            h('p.muted', 'No series carries this run label in the stored data. It may be misspelt, or its data may have aged out of retention.'),
+            h('p', h('a', { href: '/' }, 'See every run'))));
+        } else {
+          fill(root, errorBox(`Cannot load run ${runName}: ${e.message}`));
+        }
+      }
+      return;
+    }
+    if (disposed) return;
+    renderHeader();
+    if (first) renderBody();
+  }
+
+  loadRun(true);
+  timer = setInterval(async () => {
+    if (!run) return;
+    await loadRun(false);
+    const live = run && (run.status === 'running' || run.status === 'stalled');
+    if (live && tab() === 'overview' && !params.get('from') && !document.hidden) loadOverview();
+  }, REFRESH_MS);
+
+  return {
+    update(next) {
+      const before = params;
+      params = next.params;
+      if (!run) return;
+      const changed = (k) => (before.get(k) || '') !== (params.get(k) || '');
+      if (['tab', 'x', 'smooth', 'from', 'to', 'gpu', 'outliers'].some(changed)) renderBody();
+    },
+    dispose() {
+      disposed = true;
+      clearInterval(timer);
+      if (controller) controller.abort();
+      charts.forEach((c) => c.chart.dispose());
+      if (tabView && tabView.dispose) tabView.dispose();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// "/status": scrape targets and their health, TensorBoard runs, TSDB head and cardinality, build
+// and runtime, command-line flags and the loaded configuration (Prometheus's status pages in one).
+import { get } from '../api.js';
+import { h, fill, statusPill, errorBox } from '../dom.js';
+import { fmtTime, fmtNum, fmtDuration, fmtStep } from '../format.js';
+
+function section(title, id) {
+  const body = h('div', h('p.muted', 'Loading…'));
+  return { el: h('section.section-card', { dataset: { section: id } }, h('h2', { style: { marginTop: 0 } }, title), body), body };
+}
+
+function kv(obj) {
+  return h('dl.kv', Object.entries(obj).flatMap(([k, v]) => [h('dt', k), h('dd', typeof v === 'object' ? JSON.stringify(v) : String(v))]));
+}
+
+async function into(target, load) {
+  try {
+    fill(target, await load());
+  } catch (e) {
+    fill(target, errorBox(e.message));
+  }
+}
+
+export function mount(root) {
+  document.title = 'Status · Flightdeck';
+  const targets = section('Targets', 'targets');
+  const tensorboard = section('TensorBoard runs', 'tensorboard');
+  const tsdb = section('TSDB', 'tsdb');
+  const build = section('Build and runtime', 'runtime');
+  const flags = section('Command-line flags', 'flags');
+  const config = section('Configuration', 'config');
+  root.append(h('section.page-head', h('h1', 'Status')), targets.el, tensorboard.el,
+    h('div.two-col', tsdb.el, build.el), flags.el, config.el);
+
+  into(targets.body, async () => {
+    const d = await get('targets');
+    if (!d.activeTargets.length) return h('p.muted', 'No scrape targets. Add scrape_configs to the configuration.');
+    return h('div.table-wrap', h('table', { 'data-table': 'targets' },
+      h('thead', h('tr', ['Health', 'Job', 'Endpoint', 'Labels', 'Last scrape', 'Duration', 'Error'].map((c) => h('th', c)))),
+      h('tbody', d.activeTargets.map((t) => h('tr',
+        h('td', statusPill(t.health)),
+        h('td', t.labels.job || t.scrapePool),
+        h('td.mono', t.scrapeUrl),
+        h('td.labels', Object.entries(t.labels).filter(([k]) => k !== 'job').map(([k, v]) => h('code', `${k}="${v}"`))),
+        h('td.time', t.lastScrape ? `${fmtDuration(Date.now() / 1000 - Date.parse(t.lastScrape) / 1000)} ago` : '–'),
+        h('td.num', `${fmtNum((t.lastScrapeDuration || 0) * 1000)} ms`),
+        h('td.field-error', { style: { whiteSpace: 'normal' } }, t.lastError || ''))))));
+  });
+  into(tensorboard.body, async () => {
+    const runs = await get('tensorboard/runs');
+    if (!runs.length) return h('p.muted', 'No TensorBoard runs. Start the server with --tensorboard.logdir=DIR to watch event files.');
+    return h('div.table-wrap', h('table', { 'data-table': 'tensorboard' },
+      h('thead', h('tr', ['Logdir', 'Run', 'Scalars', 'Histograms', 'Text', 'Steps'].map((c) => h('th', c)))),
+      h('tbody', runs.map((r) => {
+        const count = (kind) => r.tags.filter((t) => t.kind === kind).length;
+        const max = Math.max(...r.tags.map((t) => t.max_step ?? 0));
+        return h('tr', h('td.mono', r.logdir), h('td', h('a', { href: `/runs/${encodeURIComponent(r.run)}` }, r.run)),
+          h('td.num', String(count('scalar'))), h('td.num', String(count('histogram'))), h('td.num', String(count('text'))), h('td.num', fmtStep(max)));
+      }))));
+  });
+  into(tsdb.body, async () => {
+    const d = await get('status/tsdb');
+    const head = d.headStats;
+    return h('div', kv({
+      'head series': fmtNum(head.numSeries), 'head chunks': fmtNum(head.chunkCount), 'label pairs': fmtNum(head.numLabelPairs),
+      'head from': fmtTime(head.minTime / 1000, true), 'head to': fmtTime(head.maxTime / 1000, true),
+    }), h('h3', { style: { margin: '12px 0 4px' } }, 'Series by metric'),
+    h('table', { 'data-table': 'cardinality' }, h('tbody', (d.seriesCountByMetricName || []).slice(0, 10).map((m) => h('tr', h('td.mono', m.name), h('td.num', fmtNum(m.value)))))));
+  });
+  into(build.body, async () => {
+    const [b, r] = await Promise.all([get('status/buildinfo'), get('status/runtimeinfo')]);
+    return kv({ version: b.version, java: b.goVersion, started: r.startTime, 'working dir': r.CWD, host: r.hostname, cores: r.GOMAXPROCS, 'config reloaded': r.reloadConfigSuccess ? 'yes' : 'FAILED' });
+  });
+  into(flags.body, async () => kv(await get('status/flags')));
+  into(config.body, async () => h('pre.config', (await get('status/config')).yaml));
+  return null;
+}
