@@ -9,8 +9,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * The training runs in a store, named by the run label, and what each is doing: status, step, pace
@@ -46,13 +44,13 @@ public final class RunCatalog {
    */
   public List<RunSummary> runs(String regex) {
     String pattern = regex == null || regex.isEmpty() ? ".+" : regex;
+    Matcher runMatcher;
     try {
-      Pattern.compile(pattern);
-    } catch (PatternSyntaxException e) {
-      throw new IllegalArgumentException(
-          "invalid run regex " + quote(pattern) + ": " + e.getDescription(), e);
+      runMatcher = Matcher.regex(options.runLabel(), pattern);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("invalid run regex: " + e.getMessage(), e);
     }
-    List<RunSummary> runs = summaries(Matcher.regex(options.runLabel(), pattern));
+    List<RunSummary> runs = summaries(runMatcher);
     runs.sort(
         Comparator.comparingLong(RunSummary::lastSeenMs).reversed().thenComparing(RunSummary::run));
     return runs;
@@ -123,9 +121,5 @@ public final class RunCatalog {
 
   private Matcher exact(String run) {
     return Matcher.equal(options.runLabel(), run);
-  }
-
-  private static String quote(String text) {
-    return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
   }
 }

@@ -1,0 +1,325 @@
+package io.flightdeck.api;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.flightdeck.model.Labels;
+import io.flightdeck.model.Matcher;
+import io.flightdeck.model.StaleMarker;
+import io.flightdeck.promql.PromQL;
+import io.flightdeck.promql.engine.Engine;
+import io.flightdeck.promql.engine.MatrixValue;
+import io.flightdeck.promql.engine.QueryException;
+import io.flightdeck.promql.engine.QueryValue;
+import io.flightdeck.promql.engine.RangeSeries;
+import io.flightdeck.promql.parser.Expr;
+import io.flightdeck.promql.parser.ParseException;
+import io.flightdeck.promql.parser.VectorSelector;
+import io.flightdeck.storage.Querier;
+import io.flightdeck.storage.Queryable;
+import io.flightdeck.storage.SampleBuffer;
+import io.flightdeck.storage.SampleIterator;
+import io.flightdeck.storage.SeriesSet;
+import io.flightdeck.training.RunCatalog;
+import io.flightdeck.training.RunSummary;
+import io.flightdeck.training.StepMap;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code POST /api/v1/cockpit/series}: a batch of chart queries, each reduced on the server to at
+ * most {@code width} buckets of min, max and last on the time, step or relative axis, or to a
+ * min/median/max band with the outliers named.
+ *
+ * <p>A plain selector is read as raw samples, so every sample counts in its bucket; any other
+ * expression is evaluated as a range query at a step of about a quarter of a bucket (at least 1 s).
+ * A query's own failure (bad PromQL, a limit, an unknown run) is its result's {@code error}; the
+ * other queries still answer. Thread-safe.
+ */
+public final class CockpitSeriesApi {
+  static final int MAX_SERIES = 500;
+  static final long MAX_POINTS = 2_000_000;
+  private static final long MIN_STEP_MS = 1000;
+
+  private final Engine engine;
+  private final Queryable storage;
+  private final RunCatalog catalog;
+
+  public CockpitSeriesApi(Engine engine, Queryable storage, RunCatalog catalog) {
+    this.engine = engine;
+    this.storage = storage;
+    this.catalog = catalog;
+  }
+
+  /** The endpoint, POST only. */
+  public List<ApiRoute> routes() {
+    return List.of(
+        new ApiRoute(
+            "POST",
+            "/api/v1/cockpit/series",
+            exchange -> PrometheusApi.handle(exchange, params -> series(exchange.body()))));
+  }
+
+  /** A named series reduced to buckets, or a query's failure. */
+  record Result(
+      String id,
+      String error,
+      List<Labels> labels,
+      List<CockpitBuckets.Reduced> series,
+      CockpitBand.Band band,
+      long points) {
+    static Result failed(String id, String error) {
+      return new Result(id, error, List.of(), List.of(), null, 0);
+    }
+  }
+
+  /** A query failure that becomes the result's {@code error}. */
+  private static final class QueryRefused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    QueryRefused(String message) {
+      super(message);
+    }
+  }
+
+  byte[] series(byte[] body) {
+    CockpitSeriesRequest request = CockpitSeriesRequest.parse(body);
+    List<Result> results = new ArrayList<>();
+    for (CockpitSeriesRequest.Query query : request.queries()) {
+      results.add(answer(request, query));
+    }
+    return ApiJson.success(out -> CockpitSeriesJson.results(out, results));
+  }
+
+  private Result answer(CockpitSeriesRequest request, CockpitSeriesRequest.Query query) {
+    try {
+      List<RangeSeries> raw = evaluate(request, query);
+      long points = raw.stream().mapToLong(RangeSeries::size).sum();
+      XAxis axis = axis(request, query);
+      List<double[]> xs = new ArrayList<>();
+      double lo = Double.POSITIVE_INFINITY;
+      double hi = Double.NEGATIVE_INFINITY;
+      for (RangeSeries series : raw) {
+        double[] x = new double[series.size()];
+        for (int i = 0; i < x.length; i++) {
+          x[i] = axis.x(series.timestamps()[i]);
+          if (!Double.isNaN(x[i])) {
+            lo = Math.min(lo, x[i]);
+            hi = Math.max(hi, x[i]);
+          }
+        }
+        xs.add(x);
+      }
+      if (query.x() != CockpitSeriesRequest.Axis.STEP) {
+        // Time-like axes span the requested range, so charts of one page share their buckets.
+        lo = axis.x(request.startMs());
+        hi = axis.x(request.endMs());
+      }
+      List<CockpitBuckets.Reduced> reduced = new ArrayList<>();
+      List<Labels> labels = new ArrayList<>();
+      for (int s = 0; s < raw.size(); s++) {
+        reduced.add(CockpitBuckets.reduce(xs.get(s), raw.get(s).values(), lo, hi, request.width()));
+        labels.add(raw.get(s).labels());
+      }
+      if (query.band()) {
+        CockpitBand.Band band = CockpitBand.of(reduced, request.width());
+        List<Labels> outlierLabels = new ArrayList<>();
+        List<CockpitBuckets.Reduced> outliers = new ArrayList<>();
+        for (int index : band.outliers()) {
+          outlierLabels.add(labels.get(index));
+          outliers.add(reduced.get(index));
+        }
+        return new Result(query.id(), null, outlierLabels, outliers, band, points);
+      }
+      return new Result(query.id(), null, labels, reduced, null, points);
+    } catch (QueryRefused e) {
+      return Result.failed(query.id(), e.getMessage());
+    } catch (ParseException e) {
+      return Result.failed(
+          query.id(), "invalid expression " + RunsApi.quote(query.expr()) + ": " + e.getMessage());
+    } catch (QueryException e) {
+      return Result.failed(query.id(), e.getMessage());
+    }
+  }
+
+  private List<RangeSeries> evaluate(
+      CockpitSeriesRequest request, CockpitSeriesRequest.Query query) {
+    Expr expr = PromQL.parse(query.expr());
+    if (expr instanceof VectorSelector selector && isPlain(selector)) {
+      return rawSamples(request, query, selector);
+    }
+    long span = request.endMs() - request.startMs();
+    long step = Math.max(MIN_STEP_MS, span / (4L * request.width()));
+    QueryValue value =
+        engine.rangeQuery(storage, expr, request.startMs(), request.endMs(), step).value();
+    if (!(value instanceof MatrixValue matrix)) {
+      throw new QueryRefused("query " + RunsApi.quote(query.id()) + " does not give series");
+    }
+    checkSeries(query, matrix.series().size());
+    checkPoints(query, matrix.series().stream().mapToLong(RangeSeries::size).sum());
+    return matrix.series();
+  }
+
+  private static boolean isPlain(VectorSelector selector) {
+    return selector.originalOffset().isZero()
+        && selector.originalOffsetExpr() == null
+        && selector.timestamp() == null
+        && selector.atAnchor() == null
+        && !selector.anchored()
+        && !selector.smoothed();
+  }
+
+  /** Every stored sample of the selected series in the range, staleness markers left out. */
+  private List<RangeSeries> rawSamples(
+      CockpitSeriesRequest request, CockpitSeriesRequest.Query query, VectorSelector selector) {
+    List<RangeSeries> found = new ArrayList<>();
+    try (Querier querier = storage.querier(request.startMs(), request.endMs())) {
+      SeriesSet set = querier.select(true, selector.matchers().toArray(Matcher[]::new));
+      List<io.flightdeck.storage.Series> all = new ArrayList<>();
+      while (set.next()) {
+        all.add(set.at());
+      }
+      checkSeries(query, all.size());
+      long points = 0;
+      SampleBuffer buffer = new SampleBuffer(256);
+      SampleIterator reuse = null;
+      for (io.flightdeck.storage.Series series : all) {
+        buffer.clear();
+        reuse = series.iterator(reuse);
+        if (reuse.seek(request.startMs())) {
+          reuse.drainTo(buffer, request.endMs());
+        }
+        buffer.retainValues(v -> !StaleMarker.is(v));
+        points += buffer.size();
+        checkPoints(query, points);
+        found.add(
+            new RangeSeries(
+                series.labels(),
+                java.util.Arrays.copyOf(buffer.timestamps(), buffer.size()),
+                java.util.Arrays.copyOf(buffer.values(), buffer.size())));
+      }
+    }
+    return found;
+  }
+
+  private static void checkSeries(CockpitSeriesRequest.Query query, int count) {
+    if (!query.band() && count > MAX_SERIES) {
+      throw new QueryRefused(
+          "query "
+              + RunsApi.quote(query.expr())
+              + " returned "
+              + count
+              + " series, more than the "
+              + MAX_SERIES
+              + " a chart draws; use aggregate=band or narrow the selector");
+    }
+  }
+
+  private static void checkPoints(CockpitSeriesRequest.Query query, long points) {
+    if (points > MAX_POINTS) {
+      throw new QueryRefused(
+          "query "
+              + RunsApi.quote(query.expr())
+              + " reads more than "
+              + MAX_POINTS
+              + " raw points; narrow the selector or the time range");
+    }
+  }
+
+  /** Maps a sample time (ms) to the chart's x; NaN where the axis has no place for it. */
+  @FunctionalInterface
+  private interface XAxis {
+    double x(long timeMs);
+  }
+
+  private XAxis axis(CockpitSeriesRequest request, CockpitSeriesRequest.Query query) {
+    if (query.x() == CockpitSeriesRequest.Axis.TIME) {
+      return t -> t / 1000.0;
+    }
+    RunSummary run =
+        catalog
+            .run(query.run())
+            .orElseThrow(
+                () -> new QueryRefused("run " + RunsApi.quote(query.run()) + " not found"));
+    if (query.x() == CockpitSeriesRequest.Axis.RELATIVE) {
+      long first = run.firstSeenMs();
+      return t -> (t - first) / 1000.0;
+    }
+    StepMap map =
+        catalog
+            .stepMap(query.run(), Math.min(request.startMs(), run.firstSeenMs()), request.endMs())
+            .orElse(StepMap.EMPTY);
+    return t -> {
+      Double step = map.stepAt(t);
+      return step == null ? Double.NaN : step;
+    };
+  }
+
+  /** Writes the response's {@code data}. */
+  static final class CockpitSeriesJson {
+    private CockpitSeriesJson() {}
+
+    static void results(JsonGenerator out, List<Result> results) throws IOException {
+      out.writeStartObject();
+      out.writeArrayFieldStart("results");
+      for (Result result : results) {
+        result(out, result);
+      }
+      out.writeEndArray();
+      out.writeEndObject();
+    }
+
+    private static void result(JsonGenerator out, Result result) throws IOException {
+      out.writeStartObject();
+      out.writeStringField("id", result.id());
+      out.writeStringField("error", result.error());
+      boolean band = result.band() != null;
+      out.writeArrayFieldStart("series");
+      if (!band) {
+        for (int s = 0; s < result.series().size(); s++) {
+          CockpitBuckets.Reduced reduced = result.series().get(s);
+          out.writeStartObject();
+          out.writeFieldName("metric");
+          ApiJson.labels(out, result.labels().get(s));
+          array(out, "x", reduced.x());
+          array(out, "min", reduced.min());
+          array(out, "max", reduced.max());
+          array(out, "last", reduced.last());
+          out.writeEndObject();
+        }
+      }
+      out.writeEndArray();
+      out.writeFieldName("band");
+      if (!band) {
+        out.writeNull();
+      } else {
+        CockpitBand.Band b = result.band();
+        out.writeStartObject();
+        array(out, "x", b.x());
+        array(out, "min", b.min());
+        array(out, "median", b.median());
+        array(out, "max", b.max());
+        out.writeArrayFieldStart("outliers");
+        for (int s = 0; s < result.series().size(); s++) {
+          out.writeStartObject();
+          out.writeFieldName("metric");
+          ApiJson.labels(out, result.labels().get(s));
+          array(out, "x", result.series().get(s).x());
+          array(out, "last", result.series().get(s).last());
+          out.writeEndObject();
+        }
+        out.writeEndArray();
+        out.writeEndObject();
+      }
+      out.writeNumberField("points", result.points());
+      out.writeEndObject();
+    }
+
+    private static void array(JsonGenerator out, String field, double[] values) throws IOException {
+      out.writeArrayFieldStart(field);
+      for (double v : values) {
+        RunsJson.value(out, v);
+      }
+      out.writeEndArray();
+    }
+  }
+}
