@@ -19,6 +19,16 @@ import java.util.concurrent.TimeUnit;
 final class PrometheusProcess implements AutoCloseable {
   static final Path BINARY = Path.of("/usr/bin/prometheus");
 
+  /** Fails the calling test, naming the package, when Prometheus is missing: never a skip. */
+  static void requireInstalled() {
+    if (!java.nio.file.Files.isExecutable(BINARY)) {
+      throw new AssertionError(
+          "Prometheus is not installed at "
+              + BINARY
+              + ": install Debian's prometheus package (./run-tests does as root)");
+    }
+  }
+
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
   private static final Duration EXIT_TIMEOUT = Duration.ofSeconds(60);
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -1,12 +1,10 @@
 package io.flightdeck.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -62,11 +60,7 @@ class PrometheusQueryParityTest {
 
   @Test
   void instantQueriesAnswerTheSameBytes(@TempDir Path tmp) throws Exception {
-    assumeTrue(
-        Files.isExecutable(PrometheusProcess.BINARY),
-        "Prometheus is not installed at "
-            + PrometheusProcess.BINARY
-            + " (CI installs Debian's prometheus package); skipping the comparison");
+    PrometheusProcess.requireInstalled();
     FlightdeckServerProcess flightdeck =
         FlightdeckServerProcess.start(tmp.resolve("flightdeck"), tmp.resolve("flightdeck.log"));
     try (PrometheusProcess prometheus =

@@ -1,14 +1,12 @@
 package io.flightdeck.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.flightdeck.app.StoredSamples.Sample;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.Matcher;
 import java.math.BigDecimal;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,11 +31,7 @@ class PrometheusRemoteWriteEndToEndTest {
 
   @Test
   void scrapedSamplesArriveIntactAndSurviveARestart(@TempDir Path tmp) throws Exception {
-    assumeTrue(
-        Files.isExecutable(PrometheusProcess.BINARY),
-        "Prometheus is not installed at "
-            + PrometheusProcess.BINARY
-            + " (CI installs Debian's prometheus package); skipping the end-to-end test");
+    PrometheusProcess.requireInstalled();
     Path data = tmp.resolve("flightdeck");
     Labels upLabels;
     List<Sample> beforeRestart;

@@ -1,7 +1,6 @@
 package io.flightdeck.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -38,6 +37,29 @@ class RulePacksTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"gpu", "training"})
+  void theJarCarriesEachPackExactlyAsInTheSourceTree(String pack) throws IOException {
+    assertThat(RulePacks.text(pack + ".yml"))
+        .isEqualTo(Files.readString(PACKS.resolve(pack + ".yml")));
+  }
+
+  @org.junit.jupiter.api.Test
+  void writeToReplacesOlderCopiesAndReturnsThemInLoadOrder(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+    Path folder = dir.resolve("packs");
+    Files.createDirectories(folder);
+    Files.writeString(folder.resolve("gpu.yml"), "groups: []\n");
+    assertThat(RulePacks.writeTo(folder))
+        .containsExactly(folder.resolve("gpu.yml"), folder.resolve("training.yml"));
+    assertThat(Files.readString(folder.resolve("gpu.yml"))).isEqualTo(RulePacks.text("gpu.yml"));
+    try (var files = Files.list(folder)) {
+      assertThat(files).as("no partial file left").hasSize(2);
+    }
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> RulePacks.text("nope.yml"))
+        .hasMessageContaining("no rule pack named nope.yml");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"gpu", "training"})
   void packPassesOurChecker(String pack) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -51,7 +73,9 @@ class RulePacksTest {
   @ParameterizedTest
   @ValueSource(strings = {"gpu", "training"})
   void promtoolAcceptsAndPassesThePack(String pack) throws Exception {
-    assumeTrue(Files.isExecutable(PROMTOOL), "promtool (Debian package prometheus) not installed");
+    assertThat(PROMTOOL)
+        .as("promtool, from Debian's prometheus package (./run-tests installs it as root)")
+        .isExecutable();
     assertThat(promtool("check", "rules", pack + ".yml")).contains("SUCCESS");
     assertThat(promtool("test", "rules", pack + "_test.yml")).contains("SUCCESS");
   }

@@ -1,7 +1,6 @@
 package io.flightdeck.collector.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.flightdeck.model.Labels;
 import java.nio.file.Path;
@@ -16,9 +15,7 @@ class FilesystemDifferentialTest {
 
   @Test
   void liveMountsMatchNodeExporter() throws Exception {
-    assumeThat(NodeExporterProcess.installed())
-        .as("node_exporter is not installed at %s; skipping", NodeExporterProcess.BINARY)
-        .isTrue();
+    NodeExporterProcess.requireInstalled();
     Map<Labels, Double> theirs;
     Map<Labels, Double> ours = new HashMap<>();
     try (NodeExporterProcess exporter =

@@ -1,7 +1,6 @@
 package io.flightdeck.collector.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.flightdeck.model.Clock;
 import io.flightdeck.model.Labels;
@@ -26,9 +25,7 @@ class NodeExporterDifferentialTest {
 
   @BeforeEach
   void requireBinary() {
-    assumeThat(NodeExporterProcess.installed())
-        .as("node_exporter is not installed at %s; skipping", NodeExporterProcess.BINARY)
-        .isTrue();
+    NodeExporterProcess.requireInstalled();
   }
 
   @Test

@@ -41,8 +41,14 @@ final class NodeExporterProcess implements AutoCloseable {
     this.metrics = metrics;
   }
 
-  static boolean installed() {
-    return Files.isExecutable(BINARY);
+  /** Fails the calling test, naming the package, when node_exporter is missing: never a skip. */
+  static void requireInstalled() {
+    if (!Files.isExecutable(BINARY)) {
+      throw new AssertionError(
+          "node_exporter is not installed at "
+              + BINARY
+              + ": install Debian's prometheus-node-exporter (./run-tests does as root)");
+    }
   }
 
   /** Starts node_exporter with {@code extraFlags} added and waits until it answers. */
