@@ -196,6 +196,30 @@ public final class Generators {
     return frequency(weighted(4, valid), weighted(1, withLoneSurrogates));
   }
 
+  /**
+   * Text that UTF-8 can carry, of {@code minLength} to {@code maxLength} chars: as {@link
+   * #strings(int, int)} without lone surrogates (a surrogate pair is never cut in two).
+   */
+  public static Gen<String> validStrings(int minLength, int maxLength) {
+    return listOf(VALID_TEXT, minLength, maxLength)
+        .map(list -> String.join("", list))
+        .map(
+            joined ->
+                joined.length() <= maxLength
+                    ? joined
+                    : joined.substring(
+                        0,
+                        Character.isHighSurrogate(joined.charAt(maxLength - 1))
+                            ? maxLength - 1
+                            : maxLength))
+        .filter(text -> text.length() >= minLength);
+  }
+
+  /** Text of up to 255 chars that UTF-8 can carry, as {@link #validStrings(int, int)}. */
+  public static Gen<String> validStrings() {
+    return validStrings(0, DEFAULT_MAX_SIZE);
+  }
+
   /** Any text of up to 255 chars, as {@link #strings(int, int)}. */
   public static Gen<String> strings() {
     return strings(0, DEFAULT_MAX_SIZE);

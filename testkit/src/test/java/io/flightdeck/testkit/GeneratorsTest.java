@@ -80,6 +80,21 @@ class GeneratorsTest {
   }
 
   @Test
+  void validStringsHaveNoLoneSurrogatesAndKeepTheirLengths() {
+    Property.tries(1000)
+        .check(
+            in -> {
+              String s = in.draw("s", Generators.validStrings(1, 9));
+              assertThat(s.length()).isBetween(1, 9);
+              assertThat(
+                      new String(
+                          s.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                          java.nio.charset.StandardCharsets.UTF_8))
+                  .isEqualTo(s);
+            });
+  }
+
+  @Test
   void doublesAreFiniteAndAnyDoublesAreNot() {
     List<Double> any = new ArrayList<>();
     Property.tries(2000)

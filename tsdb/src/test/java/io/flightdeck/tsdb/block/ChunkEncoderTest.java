@@ -1,32 +1,40 @@
 package io.flightdeck.tsdb.block;
 
+import static io.flightdeck.testkit.Generators.constant;
+import static io.flightdeck.testkit.Generators.doubles;
+import static io.flightdeck.testkit.Generators.floats;
+import static io.flightdeck.testkit.Generators.integers;
+import static io.flightdeck.testkit.Generators.longs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flightdeck.storage.SampleIterator;
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Generators;
+import io.flightdeck.testkit.Property;
 import io.flightdeck.tsdb.chunk.ChunkDecoder;
 import io.flightdeck.tsdb.chunk.ChunkEncoding;
 import io.flightdeck.tsdb.chunk.DecimalChunk;
 import io.flightdeck.tsdb.chunk.XorBatchEncoder;
 import java.util.List;
 import java.util.Random;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 /** A block's chunk takes the smaller encoding, and decodes to its samples bit for bit. */
 class ChunkEncoderTest {
   private final ChunkEncoder encoder = new ChunkEncoder();
 
-  @Property(tries = 400)
-  void chunksDecodeBitExactAndNeverExceedTheirXorForm(
-      @ForAll("values") @Size(min = 1, max = 1024) List<Double> values,
-      @ForAll @IntRange(min = 1, max = 60_000) int interval,
-      @ForAll @IntRange(min = 0, max = 3) int from) {
+  @Test
+  void chunksDecodeBitExactAndNeverExceedTheirXorForm() {
+    Property.tries(400)
+        .check(
+            in ->
+                decodesBitExactWithinXor(
+                    in.draw("values", values(1, 1024)),
+                    in.draw("interval", integers(1, 60_000)),
+                    in.draw("from", integers(0, 3))));
+  }
+
+  private void decodesBitExactWithinXor(List<Double> values, int interval, int from) {
     int n = values.size();
     long[] times = new long[from + n];
     double[] in = new double[from + n];
@@ -50,15 +58,14 @@ class ChunkEncoderTest {
     assertThat(it.next()).isFalse();
   }
 
-  @Provide
-  Arbitrary<List<Double>> values() {
-    return Arbitraries.oneOf(
-            Arbitraries.integers().between(0, 100).map(Integer::doubleValue),
-            Arbitraries.longs().between(-1_000_000, 1_000_000).map(m -> m / 1000.0),
-            Arbitraries.doubles(),
-            Arbitraries.floats().between(1e3f, 1e6f).map(Float::doubleValue),
-            Arbitraries.just(42.0))
-        .list();
+  private static Gen<List<Double>> values(int minSize, int maxSize) {
+    return Generators.<Double>oneOf(
+            integers(0, 100).map(Integer::doubleValue),
+            longs(-1_000_000, 1_000_000).map(m -> m / 1000.0),
+            doubles(),
+            floats(1e3f, 1e6f).map(Float::doubleValue),
+            constant(42.0))
+        .list(minSize, maxSize);
   }
 
   @Test

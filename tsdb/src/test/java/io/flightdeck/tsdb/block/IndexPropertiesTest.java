@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.Matcher;
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Generators;
+import io.flightdeck.testkit.Property;
 import io.flightdeck.tsdb.index.PostingsSelector;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,19 +14,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 import org.roaringbitmap.RoaringBitmap;
 
 /** The block index gives back exactly the series and chunk metas written, and selects right. */
 class IndexPropertiesTest {
-  @Property(tries = 60)
-  void roundTripsSeriesAndAnswersMatchersLikeABruteForceScan(
-      @ForAll("labelSets") List<Map<String, String>> maps,
-      @ForAll("matchers") List<Matcher> matchers)
+  @Test
+  void roundTripsSeriesAndAnswersMatchersLikeABruteForceScan() {
+    Property.tries(60)
+        .check(
+            in -> writesAndSelects(in.draw("maps", labelSets()), in.draw("matchers", matchers())));
+  }
+
+  private static void writesAndSelects(List<Map<String, String>> maps, List<Matcher> matchers)
       throws Exception {
     TreeSet<Labels> unique = new TreeSet<>();
     for (Map<String, String> map : maps) {
@@ -72,23 +75,19 @@ class IndexPropertiesTest {
     }
   }
 
-  @Provide
-  Arbitrary<List<Map<String, String>>> labelSets() {
-    Arbitrary<String> names = Arbitraries.of("__name__", "gpu", "Hostname", "job", "mode", "ü");
-    Arbitrary<String> values =
-        Arbitraries.of(
-            "", "0", "1", "10", "node-1", "node-2", "idle", "DCGM_FI_DEV_GPU_UTIL", "😀");
-    return Arbitraries.maps(names, values).ofMaxSize(5).list().ofMaxSize(40);
+  private static Gen<List<Map<String, String>>> labelSets() {
+    Gen<String> names = Generators.of("__name__", "gpu", "Hostname", "job", "mode", "ü");
+    Gen<String> values =
+        Generators.of("", "0", "1", "10", "node-1", "node-2", "idle", "DCGM_FI_DEV_GPU_UTIL", "😀");
+    return Generators.mapOf(names, values, 0, 5).list(0, 40);
   }
 
-  @Provide
-  Arbitrary<List<Matcher>> matchers() {
-    Arbitrary<String> names = Arbitraries.of("__name__", "gpu", "Hostname", "job", "absent");
-    Arbitrary<String> values = Arbitraries.of("", "0", "1", "1|10", "node-.*", ".*", ".+", "idle");
-    Arbitrary<Matcher.Type> types = Arbitraries.of(Matcher.Type.class);
-    return net.jqwik.api.Combinators.combine(types, names, values)
-        .as(Matcher::of)
-        .list()
-        .ofMaxSize(3);
+  private static Gen<List<Matcher>> matchers() {
+    Gen<String> names = Generators.of("__name__", "gpu", "Hostname", "job", "absent");
+    Gen<String> values = Generators.of("", "0", "1", "1|10", "node-.*", ".*", ".+", "idle");
+    Gen<Matcher.Type> types = Generators.enumValues(Matcher.Type.class);
+    Gen<Matcher> matcher =
+        c -> Matcher.of(types.generate(c), names.generate(c), values.generate(c));
+    return matcher.list(0, 3);
   }
 }

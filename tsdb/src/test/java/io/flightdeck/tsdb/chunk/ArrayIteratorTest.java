@@ -1,13 +1,13 @@
 package io.flightdeck.tsdb.chunk;
 
+import static io.flightdeck.testkit.Generators.integers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flightdeck.storage.SampleBuffer;
+import io.flightdeck.testkit.Property;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 class ArrayIteratorTest {
   /** A decoded chunk of {@code count} samples 10 ms apart from t=100, showing {@code visible}. */
@@ -25,12 +25,19 @@ class ArrayIteratorTest {
     return new ArrayIterator().resetDecimal(data, 0, length, count, visible);
   }
 
-  @Property(tries = 300)
-  void drainingCopiesWhatStepwiseIterationVisitsAndStopsOnTheNextSample(
-      @ForAll @IntRange(min = 1, max = 300) int count,
-      @ForAll @IntRange(min = 0, max = 300) int visible,
-      @ForAll @IntRange(min = 0, max = 3_200) int seekTo,
-      @ForAll @IntRange(min = 0, max = 3_200) int maxt) {
+  @Test
+  void drainingCopiesWhatStepwiseIterationVisitsAndStopsOnTheNextSample() {
+    Property.tries(300)
+        .check(
+            in ->
+                drainsAsStepwise(
+                    in.draw("count", integers(1, 300)),
+                    in.draw("visible", integers(0, 300)),
+                    in.draw("seekTo", integers(0, 3_200)),
+                    in.draw("maxt", integers(0, 3_200))));
+  }
+
+  private static void drainsAsStepwise(int count, int visible, int seekTo, int maxt) {
     ArrayIterator stepwise = chunk(count, visible);
     List<String> expected = new ArrayList<>();
     boolean expectedStopped = false;

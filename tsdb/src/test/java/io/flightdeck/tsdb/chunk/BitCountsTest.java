@@ -1,17 +1,22 @@
 package io.flightdeck.tsdb.chunk;
 
+import static io.flightdeck.testkit.Generators.longs;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import io.flightdeck.testkit.Property;
 import org.junit.jupiter.api.Test;
 
 /** The exponent-based bit counts agree with the JDK's everywhere. */
 class BitCountsTest {
-  @Property(tries = 2000)
-  void agreeWithTheJdkOnAnyLong(@ForAll long v) {
-    assertThat(BitCounts.leadingZeros(v)).isEqualTo(Long.numberOfLeadingZeros(v));
-    assertThat(BitCounts.trailingZeros(v)).isEqualTo(Long.numberOfTrailingZeros(v));
+  @Test
+  void agreeWithTheJdkOnAnyLong() {
+    Property.tries(2000)
+        .check(
+            in -> {
+              long v = in.draw("v", longs());
+              assertThat(BitCounts.leadingZeros(v)).isEqualTo(Long.numberOfLeadingZeros(v));
+              assertThat(BitCounts.trailingZeros(v)).isEqualTo(Long.numberOfTrailingZeros(v));
+            });
   }
 
   /** Every power of two, and the values just below and above it, where rounding could carry. */

@@ -1,16 +1,15 @@
 package io.flightdeck.tsdb.chunk;
 
+import static io.flightdeck.testkit.Generators.booleans;
+import static io.flightdeck.testkit.Generators.integers;
+import static io.flightdeck.testkit.Generators.longs;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Property;
 import java.util.Arrays;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /**
  * Multi-bit writes give the same bits as writing one bit at a time, at every alignment and buffer
@@ -19,9 +18,16 @@ import net.jqwik.api.constraints.IntRange;
 class BitWriterPropertiesTest {
   record Write(long value, int count, boolean single) {}
 
-  @Property(tries = 1000)
-  void writesTheSameBitsAsOneBitAtATime(
-      @ForAll("writes") List<Write> writes, @ForAll @IntRange(min = 1, max = 40) int initialBytes) {
+  @Test
+  void writesTheSameBitsAsOneBitAtATime() {
+    Property.tries(1000)
+        .check(
+            in ->
+                writesBitwise(
+                    in.draw("writes", writes()), in.draw("initialBytes", integers(1, 40))));
+  }
+
+  private static void writesBitwise(List<Write> writes, int initialBytes) {
     BitWriter writer = new BitWriter(initialBytes);
     StringBuilder expected = new StringBuilder();
     for (Write w : writes) {
@@ -46,12 +52,11 @@ class BitWriterPropertiesTest {
     assertThat(actual.substring(expected.length())).as("nothing past the end").doesNotContain("1");
   }
 
-  @Provide
-  Arbitrary<List<Write>> writes() {
-    return Combinators.combine(
-            Arbitraries.longs(), Arbitraries.integers().between(0, 64), Arbitraries.of(true, false))
-        .as(Write::new)
-        .list()
-        .ofMaxSize(60);
+  private static Gen<List<Write>> writes() {
+    Gen<Long> values = longs();
+    Gen<Integer> counts = integers(0, 64);
+    Gen<Boolean> single = booleans();
+    Gen<Write> write = c -> new Write(values.generate(c), counts.generate(c), single.generate(c));
+    return write.list(0, 60);
   }
 }

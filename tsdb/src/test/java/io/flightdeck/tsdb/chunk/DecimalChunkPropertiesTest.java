@@ -1,17 +1,20 @@
 package io.flightdeck.tsdb.chunk;
 
+import static io.flightdeck.testkit.Generators.booleans;
+import static io.flightdeck.testkit.Generators.bytes;
+import static io.flightdeck.testkit.Generators.doubles;
+import static io.flightdeck.testkit.Generators.floats;
+import static io.flightdeck.testkit.Generators.integers;
+import static io.flightdeck.testkit.Generators.longs;
+import static io.flightdeck.testkit.Generators.of;
+import static io.flightdeck.testkit.Generators.oneOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Property;
 import io.flightdeck.tsdb.encoding.CorruptDataException;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 /** The decimal encoding is exact whenever it accepts a chunk, and accepts the usual metrics. */
@@ -27,11 +30,18 @@ class DecimalChunkPropertiesTest {
     return java.util.Arrays.copyOf(out, encoder.compress(out, 0));
   }
 
-  @Property(tries = 500)
-  void acceptedChunksDecodeBitExact(
-      @ForAll("values") @Size(min = 1, max = 1024) List<Double> values,
-      @ForAll long start,
-      @ForAll @IntRange(min = 0, max = 3) int from) {
+  @Test
+  void acceptedChunksDecodeBitExact() {
+    Property.tries(500)
+        .check(
+            in ->
+                decodesBitExactIfAccepted(
+                    in.draw("values", values(1, 1024)),
+                    in.draw("start", longs()),
+                    in.draw("from", integers(0, 3))));
+  }
+
+  private void decodesBitExactIfAccepted(List<Double> values, long start, int from) {
     int n = values.size();
     // The chunk's samples sit at [from, from + n) of longer arrays, after samples of no interest.
     long[] times = new long[from + n];
@@ -73,11 +83,18 @@ class DecimalChunkPropertiesTest {
    * keeps that chunk's time varints) and some with timestamps that differ in one place only: each
    * decodes to its own samples, and its bytes are those it gets after an unrelated chunk.
    */
-  @Property(tries = 200)
-  void chunksSharingTimestampsEncodeAsAlone(
-      @ForAll @Size(min = 1, max = 8) List<@IntRange(min = 0, max = 3) Integer> layouts,
-      @ForAll @IntRange(min = 1, max = 1024) int n,
-      @ForAll @IntRange(min = 0, max = 1023) int changedAt) {
+  @Test
+  void chunksSharingTimestampsEncodeAsAlone() {
+    Property.tries(200)
+        .check(
+            in ->
+                encodeAsAlone(
+                    in.draw("layouts", integers(0, 3).list(1, 8)),
+                    in.draw("n", integers(1, 1024)),
+                    in.draw("changedAt", integers(0, 1023))));
+  }
+
+  private void encodeAsAlone(List<Integer> layouts, int n, int changedAt) {
     long[][] timeLayouts = new long[4][];
     for (int layout = 0; layout < timeLayouts.length; layout++) {
       // Layouts 0 and 1 differ in one timestamp; 2 is 0 one place later in a longer array.
@@ -116,18 +133,18 @@ class DecimalChunkPropertiesTest {
     }
   }
 
-  @Provide
-  Arbitrary<List<Double>> values() {
-    return Arbitraries.oneOf(
-            Arbitraries.integers().between(0, 100).map(Integer::doubleValue),
-            Arbitraries.longs().between(-1_000_000_000L, 1_000_000_000L).map(m -> m / 1000.0),
-            Arbitraries.longs().between(0, 999_999).map(m -> m / 1e6),
-            Arbitraries.doubles(),
+  private static Gen<List<Double>> values(int minSize, int maxSize) {
+    Gen<Double> value =
+        oneOf(
+            integers(0, 100).map(Integer::doubleValue),
+            longs(-1_000_000_000L, 1_000_000_000L).map(m -> m / 1000.0),
+            longs(0, 999_999).map(m -> m / 1e6),
+            doubles(),
             // Trainers' float32 values, widened: short decimals only when they are large.
-            Arbitraries.floats().map(Float::doubleValue),
-            Arbitraries.floats().between(1e3f, 1e6f).map(Float::doubleValue),
-            Arbitraries.longs().map(Long::doubleValue),
-            Arbitraries.of(
+            floats().map(Float::doubleValue),
+            floats(1e3f, 1e6f).map(Float::doubleValue),
+            longs().map(Long::doubleValue),
+            of(
                 0.1,
                 0.2,
                 0.3,
@@ -135,8 +152,8 @@ class DecimalChunkPropertiesTest {
                 1e300,
                 123456789.123456789,
                 Double.MIN_VALUE,
-                9007199254740993.0))
-        .list();
+                9007199254740993.0));
+    return value.list(minSize, maxSize);
   }
 
   @Test
@@ -153,12 +170,19 @@ class DecimalChunkPropertiesTest {
     assertThat(encode(t, new double[] {1, 0x1p63}, 0, 2)).isNull();
   }
 
-  @Property(tries = 300)
-  void damagedChunksRaiseCorruptDataNeverAnotherError(
-      @ForAll @IntRange(min = 0, max = 10_000) int cut,
-      @ForAll byte flipped,
-      @ForAll @IntRange(min = 0, max = 10_000) int flippedAt,
-      @ForAll boolean truncate) {
+  @Test
+  void damagedChunksRaiseCorruptDataNeverAnotherError() {
+    Property.tries(300)
+        .check(
+            in ->
+                failsOnlyAsCorrupt(
+                    in.draw("cut", integers(0, 10_000)),
+                    in.draw("flipped", bytes()),
+                    in.draw("flippedAt", integers(0, 10_000)),
+                    in.draw("truncate", booleans())));
+  }
+
+  private void failsOnlyAsCorrupt(int cut, byte flipped, int flippedAt, boolean truncate) {
     int n = 200;
     long[] times = new long[n];
     double[] values = new double[n];

@@ -1,24 +1,31 @@
 package io.flightdeck.tsdb.chunk;
 
+import static io.flightdeck.testkit.Generators.bytes;
+import static io.flightdeck.testkit.Generators.constant;
+import static io.flightdeck.testkit.Generators.doubles;
+import static io.flightdeck.testkit.Generators.frequency;
+import static io.flightdeck.testkit.Generators.integers;
+import static io.flightdeck.testkit.Generators.longs;
+import static io.flightdeck.testkit.Generators.of;
+import static io.flightdeck.testkit.Generators.weighted;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Property;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
 
 /** Every sequence of samples survives the XOR encoding bit for bit. */
 class XorChunkPropertiesTest {
   record Sample(long delta, double value) {}
 
-  @Property(tries = 500)
-  void roundTripsEverySampleExactly(
-      @ForAll long start, @ForAll("samples") @Size(min = 1, max = 400) List<Sample> samples) {
+  @Test
+  void roundTripsEverySampleExactly() {
+    Property.tries(500)
+        .check(in -> roundTrip(in.draw("start", longs()), in.draw("samples", samples(1, 400))));
+  }
+
+  private static void roundTrip(long start, List<Sample> samples) {
     XorEncoder encoder = new XorEncoder();
     long[] times = new long[samples.size()];
     long t = start;
@@ -43,11 +50,18 @@ class XorChunkPropertiesTest {
    * The batch encoder writes the streaming encoder's bytes exactly, at any offset into its arrays
    * and from one chunk to the next in the same buffer.
    */
-  @Property(tries = 500)
-  void theBatchEncoderWritesTheStreamingEncodersBytes(
-      @ForAll long start,
-      @ForAll("samples") @Size(min = 1, max = 400) List<Sample> samples,
-      @ForAll("samples") @Size(min = 1, max = 50) List<Sample> before) {
+  @Test
+  void theBatchEncoderWritesTheStreamingEncodersBytes() {
+    Property.tries(500)
+        .check(
+            in ->
+                batchEncodes(
+                    in.draw("start", longs()),
+                    in.draw("samples", samples(1, 400)),
+                    in.draw("before", samples(1, 50))));
+  }
+
+  private static void batchEncodes(long start, List<Sample> samples, List<Sample> before) {
     XorBatchEncoder batch = new XorBatchEncoder();
     for (List<Sample> chunk : List.of(samples, before, samples)) {
       int from = chunk.size() % 3;
@@ -73,7 +87,7 @@ class XorChunkPropertiesTest {
    * the highest and the lowest, so that no change fits the window of the one before: each sample
    * takes nearly the most bits, and the chunk stays within {@link XorBatchEncoder#maxBytes}.
    */
-  @Example
+  @Test
   void theWorstChunkFitsItsBound() {
     int n = 1024;
     long[] times = new long[n];
@@ -95,9 +109,13 @@ class XorChunkPropertiesTest {
     assertThat(java.util.Arrays.copyOfRange(copied, 3, copied.length)).isEqualTo(batch.toBytes());
   }
 
-  @Property(tries = 200)
-  void seekFindsTheFirstSampleAtOrAfter(
-      @ForAll("samples") @Size(min = 1, max = 200) List<Sample> samples, @ForAll long probe) {
+  @Test
+  void seekFindsTheFirstSampleAtOrAfter() {
+    Property.tries(200)
+        .check(in -> seeks(in.draw("samples", samples(1, 200)), in.draw("probe", longs())));
+  }
+
+  private static void seeks(List<Sample> samples, long probe) {
     XorEncoder encoder = new XorEncoder();
     long t = 0;
     for (Sample s : samples) {
@@ -115,11 +133,18 @@ class XorChunkPropertiesTest {
     }
   }
 
-  @Property(tries = 300)
-  void aChunkCutShortGivesItsWholeSamplesThenReportsCorruption(
-      @ForAll("samples") @Size(min = 2, max = 100) List<Sample> samples,
-      @ForAll long cutSeed,
-      @ForAll byte neighbour) {
+  @Test
+  void aChunkCutShortGivesItsWholeSamplesThenReportsCorruption() {
+    Property.tries(300)
+        .check(
+            in ->
+                cutShort(
+                    in.draw("samples", samples(2, 100)),
+                    in.draw("cutSeed", longs()),
+                    in.draw("neighbour", bytes())));
+  }
+
+  private static void cutShort(List<Sample> samples, long cutSeed, byte neighbour) {
     XorEncoder encoder = new XorEncoder();
     long t = 0;
     for (Sample s : samples) {
@@ -160,22 +185,21 @@ class XorChunkPropertiesTest {
     return Long.MIN_VALUE;
   }
 
-  @Provide
-  Arbitrary<List<Sample>> samples() {
-    Arbitrary<Long> deltas =
-        Arbitraries.frequencyOf(
-            net.jqwik.api.Tuple.of(5, Arbitraries.just(15_000L)),
-            net.jqwik.api.Tuple.of(2, Arbitraries.longs().between(1, 60_000)),
-            net.jqwik.api.Tuple.of(1, Arbitraries.longs().between(1, Long.MAX_VALUE / 1024)),
-            net.jqwik.api.Tuple.of(1, Arbitraries.just(1L)));
-    Arbitrary<Double> values =
-        Arbitraries.frequencyOf(
-            net.jqwik.api.Tuple.of(3, Arbitraries.doubles()),
-            net.jqwik.api.Tuple.of(
-                2, Arbitraries.integers().between(0, 100).map(Integer::doubleValue)),
-            net.jqwik.api.Tuple.of(
+  /** Deltas mostly a regular scrape interval; values plain, whole, special or any bit pattern. */
+  private static Gen<List<Sample>> samples(int minSize, int maxSize) {
+    Gen<Long> deltas =
+        frequency(
+            weighted(5, constant(15_000L)),
+            weighted(2, longs(1, 60_000)),
+            weighted(1, longs(1, Long.MAX_VALUE / 1024)),
+            weighted(1, constant(1L)));
+    Gen<Double> values =
+        frequency(
+            weighted(3, doubles()),
+            weighted(2, integers(0, 100).map(Integer::doubleValue)),
+            weighted(
                 2,
-                Arbitraries.of(
+                of(
                     Double.NaN,
                     Double.longBitsToDouble(0x7ff0000000000002L),
                     Double.POSITIVE_INFINITY,
@@ -185,7 +209,8 @@ class XorChunkPropertiesTest {
                     Double.MIN_VALUE,
                     Double.MAX_VALUE,
                     Double.longBitsToDouble(0xfff8000000000001L))),
-            net.jqwik.api.Tuple.of(1, Arbitraries.longs().map(Double::longBitsToDouble)));
-    return Combinators.combine(deltas, values).as(Sample::new).list();
+            weighted(1, longs().map(Double::longBitsToDouble)));
+    Gen<Sample> sample = c -> new Sample(deltas.generate(c), values.generate(c));
+    return sample.list(minSize, maxSize);
   }
 }

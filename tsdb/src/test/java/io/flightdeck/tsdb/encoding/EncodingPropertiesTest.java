@@ -1,20 +1,32 @@
 package io.flightdeck.tsdb.encoding;
 
+import static io.flightdeck.testkit.Generators.anyDoubles;
+import static io.flightdeck.testkit.Generators.byteArrays;
+import static io.flightdeck.testkit.Generators.ints;
+import static io.flightdeck.testkit.Generators.longs;
+import static io.flightdeck.testkit.Generators.strings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import io.flightdeck.testkit.Property;
+import org.junit.jupiter.api.Test;
 
 /** Round trips of the primitive encodings, and safe failure on damaged bytes. */
 class EncodingPropertiesTest {
-  @Property
-  void numbersAndStringsRoundTrip(
-      @ForAll long unsigned,
-      @ForAll long signed,
-      @ForAll int fixed,
-      @ForAll double d,
-      @ForAll String s) {
+  @Test
+  void numbersAndStringsRoundTrip() {
+    Property.tries(1000)
+        .check(
+            in ->
+                roundTrips(
+                    in.draw("unsigned", longs()),
+                    in.draw("signed", longs()),
+                    in.draw("fixed", ints()),
+                    in.draw("d", anyDoubles()),
+                    in.draw("s", strings())));
+  }
+
+  private static void roundTrips(long unsigned, long signed, int fixed, double d, String s) {
     Encbuf buf = new Encbuf(4);
     buf.putUvarint(unsigned)
         .putVarint(signed)
@@ -36,8 +48,12 @@ class EncodingPropertiesTest {
     assertThat(in.remaining()).isZero();
   }
 
-  @Property
-  void damagedBytesFailOnlyWithCorruptDataException(@ForAll byte[] garbage) {
+  @Test
+  void damagedBytesFailOnlyWithCorruptDataException() {
+    Property.tries(1000).check(in -> failsOnlyAsCorrupt(in.draw("garbage", byteArrays(0, 255))));
+  }
+
+  private static void failsOnlyAsCorrupt(byte[] garbage) {
     Decbuf in = Decbuf.wrap(garbage, 0, garbage.length);
     try {
       while (true) {
@@ -49,12 +65,16 @@ class EncodingPropertiesTest {
     }
   }
 
-  @Property
-  void truncatedVarintIsReported(@ForAll long value) {
-    Encbuf buf = new Encbuf(16).putUvarint(value);
-    if (buf.length() > 1) {
-      Decbuf in = Decbuf.wrap(buf.array(), 0, buf.length() - 1);
-      assertThatThrownBy(in::getUvarint).isInstanceOf(CorruptDataException.class);
-    }
+  @Test
+  void truncatedVarintIsReported() {
+    Property.tries(1000)
+        .check(
+            in -> {
+              Encbuf buf = new Encbuf(16).putUvarint(in.draw("value", longs()));
+              if (buf.length() > 1) {
+                Decbuf truncated = Decbuf.wrap(buf.array(), 0, buf.length() - 1);
+                assertThatThrownBy(truncated::getUvarint).isInstanceOf(CorruptDataException.class);
+              }
+            });
   }
 }

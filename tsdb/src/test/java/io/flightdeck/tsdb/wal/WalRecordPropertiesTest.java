@@ -5,24 +5,43 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.MetricMetadata;
 import io.flightdeck.model.MetricType;
+import io.flightdeck.testkit.Generators;
+import io.flightdeck.testkit.Property;
 import io.flightdeck.tsdb.encoding.Decbuf;
 import io.flightdeck.tsdb.encoding.Encbuf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
 
 /** Every WAL record type decodes to exactly what was encoded. */
 class WalRecordPropertiesTest {
-  @Property(tries = 300)
-  void recordsRoundTrip(
-      @ForAll List<Map<String, String>> series,
-      @ForAll List<Long> times,
-      @ForAll List<Double> values,
-      @ForAll String metric,
-      @ForAll MetricType type,
-      @ForAll String help) {
+  @Test
+  void recordsRoundTrip() {
+    int max = Generators.DEFAULT_MAX_SIZE;
+    Property.tries(300)
+        .check(
+            in ->
+                roundTrips(
+                    in.draw(
+                        "series",
+                        Generators.mapOf(
+                                Generators.validStrings(), Generators.validStrings(), 0, max)
+                            .list(0, max)),
+                    in.draw("times", Generators.longs().list(0, max)),
+                    in.draw("values", Generators.anyDoubles().list(0, max)),
+                    in.draw("metric", Generators.strings()),
+                    in.draw("type", Generators.enumValues(MetricType.class)),
+                    in.draw("help", Generators.strings())));
+  }
+
+  private static void roundTrips(
+      List<Map<String, String>> series,
+      List<Long> times,
+      List<Double> values,
+      String metric,
+      MetricType type,
+      String help) {
     List<String> expected = new ArrayList<>();
     List<String> decoded = new ArrayList<>();
     WalVisitor collect =
