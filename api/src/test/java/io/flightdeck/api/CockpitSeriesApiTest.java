@@ -1,0 +1,215 @@
+package io.flightdeck.api;
+
+import static io.flightdeck.api.CockpitTestJson.data;
+import static io.flightdeck.api.CockpitTestJson.list;
+import static io.flightdeck.api.CockpitTestJson.object;
+import static io.flightdeck.api.CockpitTestJson.parse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.promql.engine.Engine;
+import io.flightdeck.promql.engine.EngineOptions;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
+class CockpitSeriesApiTest {
+  static final long T0 = RunsApiTest.T0;
+
+  private final MemoryStorage storage = RunsApiTest.storage();
+  private final CockpitSeriesApi api =
+      new CockpitSeriesApi(
+          new Engine(EngineOptions.DEFAULT), storage, RunsApiTest.catalog(storage));
+
+  private FakeExchange post(String json) {
+    FakeExchange exchange = new FakeExchange().post(json);
+    ApiRoute route = api.routes().get(0);
+    assertEquals("POST", route.method());
+    assertEquals("/api/v1/cockpit/series", route.path());
+    route.handler().handle(exchange);
+    return exchange;
+  }
+
+  private static String request(long startS, long endS, int width, String... queries) {
+    return "{\"start\":"
+        + startS
+        + ",\"end\":"
+        + endS
+        + ",\"width\":"
+        + width
+        + ",\"queries\":["
+        + String.join(",", queries)
+        + "]}";
+  }
+
+  private Map<String, Object> onlyResult(FakeExchange exchange) {
+    assertEquals(200, exchange.status, exchange.body);
+    List<Object> results = list(object(data(exchange)).get("results"));
+    assertEquals(1, results.size());
+    return object(results.get(0));
+  }
+
+  @Test
+  void downsamplingKeepsASingleSampleSpike() {
+    int n = 10_000;
+    long[] times = LongStream.range(0, n).map(i -> T0 + i * 1000).toArray();
+    double[] values = new double[n];
+    java.util.Arrays.fill(values, 1.0);
+    values[4321] = 100.0;
+    storage.add(Labels.of("__name__", "grad_norm", "run", "a"), times, values);
+    Map<String, Object> result =
+        onlyResult(
+            post(
+                request(
+                    T0 / 1000,
+                    T0 / 1000 + n,
+                    100,
+                    "{\"id\":\"g\",\"expr\":\"grad_norm{run=\\\"a\\\"}\",\"x\":\"time\"}")));
+    assertNull(result.get("error"));
+    assertEquals((double) n, result.get("points"));
+    Map<String, Object> series = object(list(result.get("series")).get(0));
+    assertEquals(Map.of("__name__", "grad_norm", "run", "a"), series.get("metric"));
+    List<Object> max = list(series.get("max"));
+    assertEquals(100, max.size(), "one entry per bucket");
+    assertEquals(1, max.stream().filter(v -> (Double) v == 100.0).count(), "the spike survives");
+    assertTrue(list(series.get("min")).stream().allMatch(v -> (Double) v == 1.0));
+    assertEquals(list(series.get("x")).size(), list(series.get("last")).size());
+  }
+
+  @Test
+  void aBandNamesTheOutlier() {
+    long[] times = LongStream.range(0, 60).map(i -> T0 + i * 15_000).toArray();
+    for (int gpu = 0; gpu < 8; gpu++) {
+      double level = gpu == 5 ? 10 : 90 + gpu;
+      storage.add(
+          Labels.of("__name__", "DCGM_FI_DEV_GPU_UTIL", "Hostname", "node-0", "gpu", "" + gpu),
+          times,
+          LongStream.range(0, 60).mapToDouble(i -> level).toArray());
+    }
+    Map<String, Object> result =
+        onlyResult(
+            post(
+                request(
+                    T0 / 1000,
+                    T0 / 1000 + 900,
+                    30,
+                    "{\"id\":\"util\",\"expr\":\"DCGM_FI_DEV_GPU_UTIL\",\"aggregate\":\"band\"}")));
+    Map<String, Object> band = object(result.get("band"));
+    assertEquals(10.0, list(band.get("min")).get(0));
+    assertEquals(97.0, list(band.get("max")).get(0));
+    // 10, 90, 91, 92, 93, 94, 96, 97: the median of eight is the mean of the middle two.
+    assertEquals(92.5, list(band.get("median")).get(0));
+    List<Object> outliers = list(band.get("outliers"));
+    assertEquals("5", object(object(outliers.get(0)).get("metric")).get("gpu"));
+    assertEquals(3, outliers.size());
+    assertEquals(List.of(), result.get("series"));
+  }
+
+  @Test
+  void seriesAreDrawnAgainstTheRunsSteps() {
+    // Run a: 1 step/s, restarting at 600 s from step 500; its loss is sampled every 15 s.
+    Map<String, Object> result =
+        onlyResult(
+            post(
+                request(
+                    T0 / 1000,
+                    T0 / 1000 + 1200,
+                    2000,
+                    "{\"id\":\"loss\",\"expr\":\"llm_train_loss\",\"x\":\"step\",\"run\":\"a\"}")));
+    List<Object> x = list(object(list(result.get("series")).get(0)).get("x"));
+    assertEquals(0.0, x.get(0));
+    assertTrue(x.contains(585.0));
+    assertTrue(x.contains(1100.0));
+    // Steps 500..585 were run twice; both passes fall in the same buckets, the later one last.
+    assertEquals(x.size(), x.stream().distinct().count());
+    Map<String, Object> relative =
+        onlyResult(
+            post(
+                request(
+                    T0 / 1000 + 60,
+                    T0 / 1000 + 1200,
+                    100,
+                    "{\"id\":\"r\",\"expr\":\"llm_train_loss\",\"x\":\"relative\",\"run\":\"a\"}")));
+    List<Object> rx = list(object(list(relative.get("series")).get(0)).get("x"));
+    assertEquals(60.0, rx.get(0), "seconds since the run was first seen");
+  }
+
+  @Test
+  void anExpressionIsEvaluatedAsARangeQuery() {
+    Map<String, Object> result =
+        onlyResult(
+            post(
+                request(
+                    T0 / 1000,
+                    T0 / 1000 + 1200,
+                    100,
+                    "{\"id\":\"sum\",\"expr\":\"sum(llm_train_max_steps) * 2\"}")));
+    Map<String, Object> series = object(list(result.get("series")).get(0));
+    assertEquals(Map.of(), series.get("metric"));
+    assertTrue(list(series.get("max")).stream().allMatch(v -> (Double) v == 4000.0));
+  }
+
+  @Test
+  void aQuerysOwnFailureIsItsErrorAndTheOthersStillAnswer() {
+    for (int i = 0; i < 501; i++) {
+      storage.add(Labels.of("__name__", "many", "i", "" + i), new long[] {T0}, new double[] {1});
+    }
+    FakeExchange exchange =
+        post(
+            request(
+                T0 / 1000,
+                T0 / 1000 + 60,
+                10,
+                "{\"id\":\"many\",\"expr\":\"many\"}",
+                "{\"id\":\"bad\",\"expr\":\"rate(\"}",
+                "{\"id\":\"norun\",\"expr\":\"many\",\"x\":\"step\",\"run\":\"zz\",\"aggregate\":\"band\"}",
+                "{\"id\":\"ok\",\"expr\":\"llm_train_max_steps\"}"));
+    assertEquals(200, exchange.status);
+    List<Object> results = list(object(data(exchange)).get("results"));
+    assertEquals(
+        "query \"many\" returned 501 series, more than the 500 a chart draws;"
+            + " use aggregate=band or narrow the selector",
+        object(results.get(0)).get("error"));
+    assertTrue(((String) object(results.get(1)).get("error")).startsWith("invalid expression"));
+    assertEquals("run \"zz\" not found", object(results.get(2)).get("error"));
+    assertNull(object(results.get(3)).get("error"));
+  }
+
+  @Test
+  void aBadBodyIs400NamingTheField() {
+    assertBadData(post("{\"start\": 1,"), "invalid JSON body at line 1, column");
+    assertBadData(
+        post("{\"start\":1,\"end\":2,\"queries\":[]}"), "invalid field \"width\": is required");
+    assertBadData(
+        post(request(1, 2, 10, "{\"id\":\"a\"}")),
+        "invalid field \"queries[0].expr\": is required");
+    assertBadData(
+        post(
+            request(
+                1,
+                2,
+                10,
+                "{\"id\":\"a\",\"expr\":\"up\"}",
+                "{\"id\":\"b\",\"expr\":\"up\",\"x\":\"steps\"}")),
+        "invalid field \"queries[1].x\": must be time, step or relative, not \"steps\"");
+    assertBadData(
+        post(request(1, 2, 10, "{\"id\":\"a\",\"expr\":\"up\",\"x\":\"step\"}")),
+        "invalid field \"queries[0].run\": is required when x is step");
+    assertBadData(post(request(1, 2, 0)), "invalid field \"width\": must be a whole number");
+    assertBadData(post(request(5, 2, 10)), "invalid field \"end\": must be after start");
+    assertBadData(
+        post("{\"start\":\"soon\",\"end\":2,\"width\":1,\"queries\":[]}"),
+        "invalid field \"start\"");
+    assertBadData(post(""), "the request has no JSON body");
+  }
+
+  private static void assertBadData(FakeExchange exchange, String prefix) {
+    assertEquals(400, exchange.status, exchange.body);
+    Map<String, Object> error = object(parse(exchange.body));
+    assertEquals("bad_data", error.get("errorType"));
+    assertTrue(((String) error.get("error")).startsWith(prefix), exchange.body);
+  }
+}
