@@ -57,8 +57,8 @@ class RunCatalogTest {
   @Test
   void runsAreListedMostRecentlySeenFirstAndFilteredByRegex() {
     List<RunSummary> runs = catalog.runs(null);
-    assertEquals(4, runs.size());
-    assertEquals("dead", runs.get(3).run(), "dead was last seen 30 minutes ago");
+    assertEquals(6, runs.size());
+    assertEquals("dead", runs.get(5).run(), "dead was last seen 30 minutes ago");
     assertEquals(
         List.of("dead", "done"),
         catalog.runs("d.*").stream().map(RunSummary::run).sorted().toList());
@@ -189,7 +189,35 @@ class RunCatalogTest {
     assertEquals(T0 + 1_485_000, incident.endMs());
     assertEquals("XID 13 on node-1", incident.title());
     assertFalse(byKind.containsKey("stall"));
-    assertFalse(byKind.containsKey("gpu_lost"));
+
+    RunEvent lost = byKind.get("gpu_lost").get(0);
+    assertEquals(1, byKind.get("gpu_lost").size());
+    assertEquals(T0 + TrainingScenario.LOST_SECONDS * 1000, lost.timeMs());
+    assertEquals("node-0", lost.host());
+    assertEquals("1", lost.gpu());
+  }
+
+  @Test
+  void theEtaBandSpansTheSpreadOfRecentRates() {
+    RunSummary jitter = catalog.run("jitter").orElseThrow();
+    // 25, 30 and 35 steps per 15 s: a median of 2 steps/s, between 5/3 and 7/3.
+    assertEquals(2.0, jitter.stepsPerSecond(), 1e-9);
+    double remaining = 100000 - jitter.step();
+    assertEquals(remaining / 2.0, jitter.etaSeconds(), 1e-6);
+    assertTrue(jitter.etaLowSeconds() < jitter.etaSeconds());
+    assertTrue(jitter.etaHighSeconds() > jitter.etaSeconds());
+    assertTrue(jitter.etaLowSeconds() >= remaining / (35 / 15.0) - 1e-6);
+    assertTrue(jitter.etaHighSeconds() <= remaining / (25 / 15.0) + 1e-6);
+  }
+
+  @Test
+  void processAttributionComesBeforeTheLocalRank() {
+    RunSummary run = catalog.run("attributed").orElseThrow();
+    assertEquals(
+        List.of(
+            new RunGpu("node-5", "2", "GPU-node-5-2"), new RunGpu("node-5", "3", "GPU-node-5-3")),
+        run.gpus());
+    assertEquals(List.of("node-5"), run.hosts());
   }
 
   @Test

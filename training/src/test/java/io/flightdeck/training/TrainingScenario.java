@@ -16,13 +16,20 @@ import io.flightdeck.model.StaleMarker;
  *   <li>{@code stuck}: steps until 20 min, then reports the same step until now.
  *   <li>{@code dead}: stops reporting at 30 min.
  *   <li>{@code done}: reaches its max_steps (600) at 5 min and keeps reporting.
+ *   <li>{@code jitter}: 25, 30 or 35 steps per 15 s in turn (2 steps/s at the median), max_steps
+ *       100000.
+ *   <li>{@code attributed}: two ranks on node-5, whose GPUs 2 and 3 (not 0 and 1) hold the ranks'
+ *       processes by Flightdeck's process attribution; GPU 0 runs another job's process.
  * </ul>
+ *
+ * <p>node-0's GPU 1 stops reporting at 50 min while its other GPUs go on: llama lost it.
  */
 final class TrainingScenario {
   static final long NOW_SECONDS = 3600;
   static final long NOW_MS = TrainingStore.T0 + NOW_SECONDS * 1000;
   static final long RESTART_SECONDS = 1800;
   static final long XID_SECONDS = 1200;
+  static final long LOST_SECONDS = 3000;
 
   private TrainingScenario() {}
 
@@ -64,8 +71,13 @@ final class TrainingScenario {
           "UUID",
           "GPU-" + host + "-" + gpu
         };
+        boolean lost = host.equals("node-0") && gpu == 1;
         store.series(
-            labels(concat(g, "__name__", "DCGM_FI_DEV_GPU_TEMP")), 0, NOW_SECONDS, 15, s -> 60);
+            labels(concat(g, "__name__", "DCGM_FI_DEV_GPU_TEMP")),
+            0,
+            lost ? LOST_SECONDS : NOW_SECONDS,
+            15,
+            s -> 60);
         boolean faulty = host.equals("node-1") && gpu == 1;
         store.series(
             labels(concat(g, "__name__", "DCGM_FI_DEV_XID_ERRORS")),
@@ -165,6 +177,70 @@ final class TrainingScenario {
         15,
         s -> Math.min(2 * s, 600));
     store.series(labels(concat(done, "__name__", "train_max_steps")), 0, NOW_SECONDS, 15, s -> 600);
+
+    String[] jitter = {"run", "jitter", "job", "train", "instance", "node-6:8000"};
+    int[] increments = {25, 30, 35};
+    store.series(
+        labels(concat(jitter, "__name__", "llm_train_step")),
+        0,
+        NOW_SECONDS,
+        15,
+        s -> {
+          double step = 0;
+          for (long k = 1; k <= s / 15; k++) {
+            step += increments[(int) (k % 3)];
+          }
+          return step;
+        });
+    store.series(
+        labels(concat(jitter, "__name__", "llm_train_max_steps")), 0, NOW_SECONDS, 15, s -> 100000);
+
+    for (int gpu = 0; gpu < 4; gpu++) {
+      String[] g = {
+        "Hostname", "node-5", "gpu", Integer.toString(gpu), "UUID", "GPU-node-5-" + gpu
+      };
+      store.series(
+          labels(concat(g, "__name__", "DCGM_FI_DEV_GPU_TEMP")), 0, NOW_SECONDS, 15, s -> 55);
+    }
+    String[][] processes = {{"2", "0", "101"}, {"3", "1", "102"}, {"0", "7", "999"}};
+    for (String[] p : processes) {
+      store.series(
+          labels(
+              "__name__",
+              "flightdeck_gpu_process_memory_bytes",
+              "Hostname",
+              "node-5",
+              "gpu",
+              p[0],
+              "UUID",
+              "GPU-node-5-" + p[0],
+              "pid",
+              p[2],
+              "rank",
+              p[1]),
+          0,
+          NOW_SECONDS,
+          15,
+          s -> 1e9);
+    }
+    for (String rank : new String[] {"0", "1"}) {
+      store.series(
+          labels(
+              "__name__",
+              "llm_train_step",
+              "run",
+              "attributed",
+              "instance",
+              "node-5:800" + rank,
+              "rank",
+              rank,
+              "local_rank",
+              rank),
+          0,
+          NOW_SECONDS,
+          15,
+          s -> s);
+    }
   }
 
   static String[] concat(String[] first, String... more) {
