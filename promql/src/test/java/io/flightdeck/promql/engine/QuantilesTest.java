@@ -1,16 +1,17 @@
 package io.flightdeck.promql.engine;
 
+import static io.flightdeck.testkit.Generators.decimals;
+import static io.flightdeck.testkit.Generators.frequency;
+import static io.flightdeck.testkit.Generators.integers;
+import static io.flightdeck.testkit.Generators.of;
+import static io.flightdeck.testkit.Generators.oneOf;
+import static io.flightdeck.testkit.Generators.weighted;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Property;
 import java.util.Arrays;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.constraints.DoubleRange;
 import org.junit.jupiter.api.Test;
 
 class QuantilesTest {
@@ -34,27 +35,31 @@ class QuantilesTest {
     return sorted[lower] * (1 - weight) + sorted[upper] * weight;
   }
 
-  @Provide
-  Arbitrary<double[]> samples() {
+  private static Gen<double[]> samples() {
     // Few distinct values make ties common; NaNs and infinities come in now and then.
-    Arbitrary<Double> value =
-        Arbitraries.frequencyOf(
-            Tuple.of(8, Arbitraries.integers().between(-20, 20).map(i -> i / 4.0)),
-            Tuple.of(4, Arbitraries.doubles().between(-1e6, 1e6)),
-            Tuple.of(
-                1, Arbitraries.of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY)));
+    Gen<Double> value =
+        frequency(
+            weighted(8, integers(-20, 20).map(i -> i / 4.0)),
+            weighted(4, oneOf(decimals(-1e6, 1e6, 2), decimals(-1e6, 1e6, 9))),
+            weighted(1, of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY)));
     // -0 and 0 are equal to a selection (and to Go's sort), so which of them comes out is open.
     return value
         .map(v -> v == 0 ? 0.0 : v)
-        .list()
-        .ofMinSize(1)
-        .ofMaxSize(300)
+        .list(1, 300)
         .map(l -> l.stream().mapToDouble(Double::doubleValue).toArray());
   }
 
-  @Property(tries = 2000)
-  void selectionGivesWhatSortingGives(
-      @ForAll("samples") double[] values, @ForAll @DoubleRange(min = 0, max = 1) double q) {
+  @Test
+  void selectionGivesWhatSortingGives() {
+    Property.tries(2000)
+        .check(
+            in ->
+                selectsAsSorting(
+                    in.draw("values", samples()),
+                    in.draw("q", oneOf(decimals(0, 1, 2), decimals(0, 1, 15)))));
+  }
+
+  private static void selectsAsSorting(double[] values, double q) {
     double expected = bySorting(q, values);
     double actual = Quantiles.quantile(q, values.clone());
     // Boxed, so that NaN equals NaN.

@@ -2,12 +2,11 @@ package io.flightdeck.promql.parser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Generators;
+import io.flightdeck.testkit.Property;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /**
  * Whatever the input, the parser either returns a tree or throws {@link ParseException}; and a tree
@@ -105,44 +104,46 @@ class ParserPropertiesTest {
     return PromQLParser.parse(query, ParseOptions.DEFAULT);
   }
 
-  @Provide
-  Arbitrary<String> tokenSoup() {
-    return Arbitraries.of(FRAGMENTS).list().ofMaxSize(25).map(parts -> String.join("", parts));
+  /** Up to 25 fragments joined by {@code separator}. */
+  private static Gen<String> fragments(String separator) {
+    return Generators.of(FRAGMENTS).list(0, 25).map(parts -> String.join(separator, parts));
   }
 
-  @Provide
-  Arbitrary<String> spacedTokens() {
-    return Arbitraries.of(FRAGMENTS).list().ofMaxSize(25).map(parts -> String.join(" ", parts));
+  @Test
+  void tokenSoupFailsOnlyWithParseExceptions() {
+    Property.tries(3000).check(in -> parsesOrFailsCleanly(in.draw("query", fragments(""))));
   }
 
-  @Property(tries = 3000)
-  void tokenSoupFailsOnlyWithParseExceptions(@ForAll("tokenSoup") String query) {
-    parsesOrFailsCleanly(query);
+  @Test
+  void spacedTokensFailOnlyWithParseExceptions() {
+    Property.tries(3000).check(in -> parsesOrFailsCleanly(in.draw("query", fragments(" "))));
   }
 
-  @Property(tries = 3000)
-  void spacedTokensFailOnlyWithParseExceptions(@ForAll("spacedTokens") String query) {
-    parsesOrFailsCleanly(query);
+  @Test
+  void arbitraryTextFailsOnlyWithParseExceptions() {
+    Property.tries(2000).check(in -> parsesOrFailsCleanly(in.draw("query", Generators.strings())));
   }
 
-  @Property(tries = 2000)
-  void arbitraryTextFailsOnlyWithParseExceptions(@ForAll String query) {
-    parsesOrFailsCleanly(query);
+  @Test
+  void validQueriesRoundTrip() {
+    Property.tries(3000)
+        .check(
+            in -> {
+              printsAndReparsesTheSame(in.draw("vector", RandomQueries.vectors(4)));
+              printsAndReparsesTheSame(in.draw("scalar", RandomQueries.scalars(3)));
+              printsAndReparsesTheSame(in.draw("matrix", RandomQueries.matrices(3)));
+              printsAndReparsesTheSame(in.draw("deeper vector", RandomQueries.vectors(6)));
+            });
   }
 
-  @Property(tries = 3000)
-  void validQueriesRoundTrip(@ForAll long seed) {
-    RandomQueries queries = new RandomQueries(seed);
-    for (String query :
-        List.of(queries.vector(4), queries.scalar(3), queries.matrix(3), queries.vector(6))) {
-      Expr parsed = parse(query);
-      String printed = parsed.toString();
-      Expr reparsed = parse(printed);
-      assertThat(StructuralEquality.equal(parsed, reparsed))
-          .as("%s printed as %s", query, printed)
-          .isTrue();
-      assertThat(reparsed.toString()).isEqualTo(printed);
-    }
+  private static void printsAndReparsesTheSame(String query) {
+    Expr parsed = parse(query);
+    String printed = parsed.toString();
+    Expr reparsed = parse(printed);
+    assertThat(StructuralEquality.equal(parsed, reparsed))
+        .as("%s printed as %s", query, printed)
+        .isTrue();
+    assertThat(reparsed.toString()).isEqualTo(printed);
   }
 
   private static void parsesOrFailsCleanly(String query) {

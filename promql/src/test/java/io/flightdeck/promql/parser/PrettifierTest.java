@@ -2,10 +2,8 @@ package io.flightdeck.promql.parser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flightdeck.testkit.Property;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 
 /** Multi-line layout of {@code format_query}: where it splits, how deep it indents. */
@@ -84,19 +82,25 @@ class PrettifierTest {
     assertThat(prettify(query)).contains("\n+\n");
   }
 
-  @Property(tries = 1000)
-  void theLayoutParsesBackToTheSameTree(@ForAll long seed) {
-    RandomQueries queries = new RandomQueries(seed);
-    for (String query : List.of(queries.vector(6), queries.scalar(5), queries.vector(8))) {
-      Expr parsed = PromQLParser.parse(query, ParseOptions.DEFAULT);
-      String laidOut = Prettifier.prettify(parsed);
-      assertThat(
-              StructuralEquality.equal(parsed, PromQLParser.parse(laidOut, ParseOptions.DEFAULT)))
-          .as("%s laid out as%n%s", query, laidOut)
-          .isTrue();
-      if (parsed.toString().getBytes(StandardCharsets.UTF_8).length <= 100) {
-        assertThat(laidOut).isEqualTo(parsed.toString());
-      }
+  @Test
+  void theLayoutParsesBackToTheSameTree() {
+    Property.tries(1000)
+        .check(
+            in -> {
+              laysOutAsTheSameTree(in.draw("vector", RandomQueries.vectors(6)));
+              laysOutAsTheSameTree(in.draw("scalar", RandomQueries.scalars(5)));
+              laysOutAsTheSameTree(in.draw("deeper vector", RandomQueries.vectors(8)));
+            });
+  }
+
+  private static void laysOutAsTheSameTree(String query) {
+    Expr parsed = PromQLParser.parse(query, ParseOptions.DEFAULT);
+    String laidOut = Prettifier.prettify(parsed);
+    assertThat(StructuralEquality.equal(parsed, PromQLParser.parse(laidOut, ParseOptions.DEFAULT)))
+        .as("%s laid out as%n%s", query, laidOut)
+        .isTrue();
+    if (parsed.toString().getBytes(StandardCharsets.UTF_8).length <= 100) {
+      assertThat(laidOut).isEqualTo(parsed.toString());
     }
   }
 }

@@ -1,12 +1,14 @@
 package io.flightdeck.promql.parser;
 
+import io.flightdeck.testkit.Choices;
+import io.flightdeck.testkit.Gen;
 import java.util.List;
-import java.util.Random;
 
 /**
  * Writes random valid queries of a requested type, with irregular spacing and spelling (keyword
  * case, quote styles, trailing commas, modifier positions), to check printing on more than the
- * queries people happened to write.
+ * queries people happened to write. Every decision is a choice of testkit's property runner, the
+ * first option the simplest, so that a failing query shrinks to a short one.
  */
 final class RandomQueries {
   private static final List<String> METRICS =
@@ -17,14 +19,27 @@ final class RandomQueries {
   private static final List<String> COMPARISONS = List.of("==", "!=", ">", "<", ">=", "<=");
   private static final List<String> DURATIONS = List.of("5m", "1h30m", "30s", "1d", "90", "2w");
 
-  private final Random random;
+  private final Choices choices;
 
-  RandomQueries(long seed) {
-    this.random = new Random(seed);
+  private RandomQueries(Choices choices) {
+    this.choices = choices;
   }
 
-  String vector(int depth) {
-    int choice = random.nextInt(depth <= 0 ? 2 : 10);
+  /** Instant-vector queries nested up to {@code depth} deep. */
+  static Gen<String> vectors(int depth) {
+    return c -> new RandomQueries(c).vector(depth);
+  }
+
+  static Gen<String> scalars(int depth) {
+    return c -> new RandomQueries(c).scalar(depth);
+  }
+
+  static Gen<String> matrices(int depth) {
+    return c -> new RandomQueries(c).matrix(depth);
+  }
+
+  private String vector(int depth) {
+    int choice = nextInt(depth <= 0 ? 2 : 10);
     return switch (choice) {
       case 0 -> selector();
       case 1 -> selector() + offsetOrAt();
@@ -49,8 +64,8 @@ final class RandomQueries {
     };
   }
 
-  String scalar(int depth) {
-    int choice = random.nextInt(depth <= 0 ? 2 : 7);
+  private String scalar(int depth) {
+    int choice = nextInt(depth <= 0 ? 2 : 7);
     return switch (choice) {
       // No infinity: it prints as +Inf, which before ^ reads back as a sign (see ParserCasesTest).
       case 0 -> pick("1", "0.5", "1e3", "0x1F", "NaN", "-2", "1_000", ".25");
@@ -63,19 +78,19 @@ final class RandomQueries {
     };
   }
 
-  String matrix(int depth) {
-    if (depth <= 0 || random.nextBoolean()) {
+  private String matrix(int depth) {
+    if (depth <= 0 || choices.nextBoolean()) {
       return selector() + "[" + pick(DURATIONS) + "]" + offsetOrAt();
     }
-    String step = random.nextBoolean() ? "" : pick(DURATIONS);
+    String step = choices.nextBoolean() ? "" : pick(DURATIONS);
     // Modifiers and signs would bind to the subquery, so anything but a selector is parenthesised.
-    String base = random.nextBoolean() ? selector() : "(" + vector(depth - 1) + ")";
+    String base = choices.nextBoolean() ? selector() : "(" + vector(depth - 1) + ")";
     return base + "[" + pick(DURATIONS) + ":" + step + "]" + offsetOrAt();
   }
 
   private String aggregate(int depth) {
     String op = pick("sum", "avg", "count", "max", "group", "topk", "quantile", "count_values");
-    String keyword = random.nextBoolean() ? op : op.toUpperCase(java.util.Locale.ROOT);
+    String keyword = choices.nextBoolean() ? op : op.toUpperCase(java.util.Locale.ROOT);
     String param =
         switch (op) {
           case "topk" -> "3, ";
@@ -85,11 +100,11 @@ final class RandomQueries {
         };
     String body = "(" + param + vector(depth - 1) + ")";
     String grouping = grouping();
-    return random.nextBoolean() ? keyword + grouping + body : keyword + body + grouping;
+    return choices.nextBoolean() ? keyword + grouping + body : keyword + body + grouping;
   }
 
   private String grouping() {
-    return switch (random.nextInt(3)) {
+    return switch (nextInt(3)) {
       case 0 -> "";
       case 1 -> " by (" + labels() + ")";
       default -> " without(" + labels() + ")";
@@ -97,32 +112,32 @@ final class RandomQueries {
   }
 
   private String labels() {
-    int n = random.nextInt(3);
+    int n = nextInt(3);
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < n; i++) {
       sb.append(i > 0 ? ", " : "").append(pick(LABELS));
     }
-    return n > 0 && random.nextBoolean() ? sb + "," : sb.toString();
+    return n > 0 && choices.nextBoolean() ? sb + "," : sb.toString();
   }
 
   private String matching() {
-    return switch (random.nextInt(4)) {
+    return switch (nextInt(4)) {
       case 0, 1 -> "";
       case 2 -> " on(" + labels() + ")";
       // group_right without "()" would take a parenthesised right operand for its label list.
-      default -> " ignoring(job)" + (random.nextBoolean() ? " group_left(le)" : " group_right()");
+      default -> " ignoring(job)" + (choices.nextBoolean() ? " group_left(le)" : " group_right()");
     };
   }
 
   private String bool() {
-    return random.nextBoolean() ? " bool" : "";
+    return choices.nextBoolean() ? " bool" : "";
   }
 
   private String selector() {
-    String name = random.nextInt(4) == 0 ? "" : pick(METRICS);
-    int n = name.isEmpty() ? 1 + random.nextInt(2) : random.nextInt(3);
+    String name = nextInt(4) == 0 ? "" : pick(METRICS);
+    int n = name.isEmpty() ? 1 + nextInt(2) : nextInt(3);
     StringBuilder sb = new StringBuilder(name);
-    if (n > 0 || random.nextBoolean()) {
+    if (n > 0 || choices.nextBoolean()) {
       sb.append('{');
       for (int i = 0; i < n; i++) {
         String op = pick("=", "!=", "=~", "!~");
@@ -142,7 +157,7 @@ final class RandomQueries {
   }
 
   private String offsetOrAt() {
-    return switch (random.nextInt(5)) {
+    return switch (nextInt(5)) {
       case 0 -> " offset " + pick(DURATIONS);
       case 1 -> " offset -" + pick(DURATIONS);
       case 2 -> " @ " + pick("100", "1.5", "start()", "end()", "-60");
@@ -155,11 +170,16 @@ final class RandomQueries {
     return pick(" ", "  ", "\n", "\t");
   }
 
+  /** A number in {@code [0, bound)}, shrinking towards 0. */
+  private int nextInt(int bound) {
+    return choices.intBetween(0, bound - 1);
+  }
+
   private String pick(String... options) {
-    return options[random.nextInt(options.length)];
+    return options[nextInt(options.length)];
   }
 
   private String pick(List<String> options) {
-    return options.get(random.nextInt(options.size()));
+    return options.get(nextInt(options.size()));
   }
 }
