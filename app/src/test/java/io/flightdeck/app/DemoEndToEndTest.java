@@ -1,0 +1,153 @@
+package io.flightdeck.app;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.flightdeck.demo.DemoOptions;
+import io.flightdeck.demo.Incident;
+import io.flightdeck.demo.RunningDemo;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole demo against a real server at high speed: every scripted incident fires each of its
+ * shipped alerts while it lasts, and no alert fires that no incident explains (no false alarm over
+ * the healthy stretches). Takes about 90 seconds: the simulated 150 minutes at speed 120.
+ */
+class DemoEndToEndTest {
+  private static final double SPEED = 120;
+
+  /** An alert may start pending this long (simulated) after its incident ended: windows lag. */
+  private static final double LINGER_SECONDS = 20 * 60;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** One alert instance as first seen firing. */
+  record Firing(String name, Map<String, String> labels, double activeSim, double firingSim) {}
+
+  @Test
+  void everyIncidentFiresItsAlertsAndNothingElseFires(@TempDir Path dir) throws Exception {
+    DemoOptions options = DemoOptions.defaults(dir.resolve("demo")).withSpeed(SPEED);
+    Map<String, Firing> firings = new LinkedHashMap<>();
+    List<Incident> incidents;
+    try (RunningDemo demo = RunningDemo.start(options)) {
+      incidents = demo.incidents();
+      DemoCommand command = new DemoCommand();
+      command.dataDir = dir;
+      command.serverArgs = new ArrayList<>();
+      List<String> flags =
+          command.serverArguments(demo).stream()
+              .filter(a -> !a.startsWith("--storage.tsdb.path"))
+              .toList();
+      try (FlightdeckServerProcess server =
+          FlightdeckServerProcess.start(
+              dir.resolve("tsdb"), dir.resolve("server.log"), flags.toArray(new String[0]))) {
+        server.awaitReady();
+        while (!demo.finished()) {
+          collectFiring(server, demo, firings);
+          Thread.sleep(200);
+        }
+        // The last evaluations after the end.
+        for (int i = 0; i < 10; i++) {
+          collectFiring(server, demo, firings);
+          Thread.sleep(200);
+        }
+        String failures = judge(incidents, firings);
+        assertTrue(failures.isEmpty(), failures + "\nall firings:\n" + describe(firings));
+      }
+    }
+  }
+
+  private static void collectFiring(
+      FlightdeckServerProcess server, RunningDemo demo, Map<String, Firing> firings)
+      throws Exception {
+    HttpResponse<String> response = TestHttp.get(server.uri("/api/v1/alerts"));
+    double now = demo.simSecondsAt(System.currentTimeMillis() / 1000.0);
+    for (JsonNode alert : JSON.readTree(response.body()).path("data").path("alerts")) {
+      if (!alert.path("state").asText().equals("firing")) {
+        continue;
+      }
+      Map<String, String> labels = new TreeMap<>();
+      alert.path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+      String key = labels.toString();
+      if (!firings.containsKey(key)) {
+        double active =
+            demo.simSecondsAt(
+                Instant.parse(alert.path("activeAt").asText()).toEpochMilli() / 1000.0);
+        firings.put(key, new Firing(labels.get("alertname"), labels, active, now));
+      }
+    }
+  }
+
+  /** What went wrong, one line each; empty when the run is right. */
+  private static String judge(List<Incident> incidents, Map<String, Firing> firings) {
+    StringBuilder failures = new StringBuilder();
+    for (Incident incident : incidents) {
+      for (String expected : incident.expectedAlerts()) {
+        boolean fired =
+            firings.values().stream()
+                .anyMatch(
+                    f ->
+                        f.name().equals(expected)
+                            && inScope(incident, f)
+                            && f.firingSim() >= incident.start().toSeconds()
+                            && f.firingSim() <= incident.end().toSeconds() + 60);
+        if (!fired) {
+          failures.append(
+              "incident %s (%s-%s s simulated) did not fire %s in its window%n"
+                  .formatted(
+                      incident.id(),
+                      incident.start().toSeconds(),
+                      incident.end().toSeconds(),
+                      expected));
+        }
+      }
+    }
+    for (Firing f : firings.values()) {
+      boolean explained =
+          incidents.stream()
+              .anyMatch(
+                  i ->
+                      (i.expectedAlerts().contains(f.name()) || i.alsoAllowed().contains(f.name()))
+                          && inScope(i, f)
+                          && f.activeSim() >= i.start().toSeconds() - 60
+                          && f.activeSim() <= i.end().toSeconds() + LINGER_SECONDS);
+      if (!explained) {
+        failures.append(
+            "false alarm: %s %s active at %.0f s simulated, explained by no incident%n"
+                .formatted(f.name(), f.labels(), f.activeSim()));
+      }
+    }
+    return failures.toString();
+  }
+
+  private static boolean inScope(Incident incident, Firing firing) {
+    return incident.scope().entrySet().stream()
+        .allMatch(e -> e.getValue().equals(firing.labels().get(e.getKey())));
+  }
+
+  private static String describe(Map<String, Firing> firings) {
+    StringBuilder out = new StringBuilder();
+    for (Firing f : firings.values()) {
+      out.append(
+          "  %s active %.0f firing %.0f %s%n"
+              .formatted(f.name(), f.activeSim(), f.firingSim(), f.labels()));
+    }
+    return out.toString();
+  }
+
+  static String encode(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  }
+}
