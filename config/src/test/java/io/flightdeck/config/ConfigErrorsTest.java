@@ -405,8 +405,37 @@ class ConfigErrorsTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
-  void goodFixtureLoads(String name, String bad, String good, String error) throws Exception {
+  void goodFixtureLoadsAndKeepsTheValueThatFixedIt(
+      String name, String bad, String good, String error) throws Exception {
     Path file = Files.writeString(dir.resolve("flightdeck.yml"), good);
-    assertThat(ConfigLoader.load(file)).isNotNull();
+    String effective = EffectiveConfigYaml.render(ConfigLoader.load(file));
+    for (String value : valuesOnlyIn(good, bad)) {
+      assertThat(effective).as("the effective config of %s", good).contains(value);
+    }
+  }
+
+  /** How the effective config writes a value: YAML 1.1 booleans and Prometheus's byte units. */
+  private static String asRendered(String value) {
+    return switch (value) {
+      case "yes", "on" -> "true";
+      case "no", "off" -> "false";
+      default -> value.matches("\\d+[KMGTPE]B") ? value.replace("B", "iB") : value;
+    };
+  }
+
+  /** The scalar values of {@code good}'s lines that {@code bad} lacks: what the fix changed. */
+  private static java.util.List<String> valuesOnlyIn(String good, String bad) {
+    java.util.Set<String> badLines = new java.util.HashSet<>(java.util.List.of(bad.split("\n")));
+    java.util.List<String> values = new java.util.ArrayList<>();
+    for (String line : good.split("\n")) {
+      if (badLines.contains(line) || !line.contains(": ")) {
+        continue;
+      }
+      String value = line.substring(line.indexOf(": ") + 2).strip();
+      if (!value.isEmpty() && !value.startsWith("[") && !value.startsWith("{")) {
+        values.add(asRendered(value.replaceAll("^['\"]|['\"]$", "")));
+      }
+    }
+    return values;
   }
 }

@@ -39,8 +39,21 @@ class NotificationsConfigTest {
 
   @ParameterizedTest
   @MethodSource("good")
-  void goodFixturesParse(Path file) {
-    TestConfigs.load(file);
+  void goodFixturesParseWithEveryReceiverTheFileNames(Path file) throws IOException {
+    NotificationsConfig config = TestConfigs.load(file);
+    // The receiver names as a plain YAML reading sees them, in file order.
+    com.fasterxml.jackson.databind.JsonNode section =
+        new com.fasterxml.jackson.databind.ObjectMapper(
+                new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+            .readTree(file.toFile())
+            .path("notifications");
+    List<String> named = section.path("receivers").findValuesAsText("name");
+    assertThat(config.enabled()).isEqualTo(!section.isMissingNode());
+    assertThat(config.receiverNames()).containsExactlyElementsOf(named);
+    if (!section.isMissingNode()) {
+      assertThat(config.route().receiver())
+          .isEqualTo(section.path("route").path("receiver").asText());
+    }
   }
 
   @ParameterizedTest
