@@ -2,6 +2,9 @@ package io.flightdeck.tensorboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Generators;
+import io.flightdeck.testkit.Property;
 import io.flightdeck.testkit.SharedFixtures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,12 +15,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -151,8 +148,12 @@ class CommonEventDecoderTest {
     assertThat(shortcuts).as("the fixtures hold common events").isGreaterThan(1000);
   }
 
-  @Property(tries = 500)
-  void damagedEventsDecodeAsByTheGeneralPath(@ForAll("damage") List<int[]> flips) {
+  @Test
+  void damagedEventsDecodeAsByTheGeneralPath() {
+    Property.tries(500).check(in -> damagedDecodeAsGeneral(in.draw("flips", damage())));
+  }
+
+  private static void damagedDecodeAsGeneral(List<int[]> flips) {
     List<byte[]> events = new ArrayList<>();
     events.add(scalarEvent());
     events.add(histoEvent());
@@ -171,22 +172,30 @@ class CommonEventDecoderTest {
     check(events);
   }
 
-  @Property(tries = 300)
-  void randomBytesDecodeAsByTheGeneralPath(
-      @ForAll @Size(max = 10) List<@Size(max = 80) byte[]> events) {
-    check(events);
+  @Test
+  void randomBytesDecodeAsByTheGeneralPath() {
+    Property.tries(300)
+        .check(in -> check(in.draw("events", Generators.byteArrays(0, 80).list(0, 10))));
   }
 
   /**
    * Scalar events of any step, wall time, value and tag: those with short tags take the one-pass
    * scalar read, the rest the field loop, and all decode as by the general path.
    */
-  @Property(tries = 300)
-  void scalarEventsDecodeAsByTheGeneralPath(
-      @ForAll @Size(max = 20) List<@Size(max = 140) String> tags,
-      @ForAll long step,
-      @ForAll double wallTime,
-      @ForAll float value) {
+  @Test
+  void scalarEventsDecodeAsByTheGeneralPath() {
+    Property.tries(300)
+        .check(
+            in ->
+                scalarsDecodeAsGeneral(
+                    in.draw("tags", Generators.strings().list(0, 20)),
+                    in.draw("step", Generators.longs()),
+                    in.draw("wallTime", Generators.anyDoubles()),
+                    in.draw("value", Generators.floats())));
+  }
+
+  private static void scalarsDecodeAsGeneral(
+      List<String> tags, long step, double wallTime, float value) {
     List<byte[]> events = new ArrayList<>();
     for (String tag : tags) {
       events.add(
@@ -196,11 +205,11 @@ class CommonEventDecoderTest {
     check(events);
   }
 
-  @Provide
-  Arbitrary<List<int[]>> damage() {
-    Arbitrary<int[]> flip =
-        Arbitraries.integers().between(0, Integer.MAX_VALUE).array(int[].class).ofSize(3);
-    return flip.list().ofMinSize(1).ofMaxSize(20);
+  /** Flips, each three numbers: which event, which byte of it, which bit. */
+  private static Gen<List<int[]>> damage() {
+    Gen<Integer> number = Generators.integers(0, Integer.MAX_VALUE);
+    Gen<int[]> flip = c -> new int[] {number.generate(c), number.generate(c), number.generate(c)};
+    return flip.list(1, 20);
   }
 
   /**

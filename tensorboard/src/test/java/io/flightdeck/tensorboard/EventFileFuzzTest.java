@@ -2,6 +2,9 @@ package io.flightdeck.tensorboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Generators;
+import io.flightdeck.testkit.Property;
 import io.flightdeck.testkit.SharedFixtures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,12 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
 
 /**
  * Garbage never escapes as anything but data: random bytes and randomly damaged real files decode
@@ -24,13 +22,18 @@ import net.jqwik.api.constraints.Size;
 class EventFileFuzzTest {
   private static final byte[] FIXTURE = readFixture();
 
-  @Property(tries = 300)
-  void randomBytes(@ForAll @Size(max = 2000) byte[] bytes) {
-    check(bytes);
+  @Test
+  void randomBytes() {
+    Property.tries(300).check(in -> check(in.draw("bytes", Generators.byteArrays(0, 2000))));
   }
 
-  @Property(tries = 300)
-  void randomBytesBehindAValidRecord(@ForAll @Size(max = 500) byte[] bytes) {
+  @Test
+  void randomBytesBehindAValidRecord() {
+    Property.tries(300)
+        .check(in -> behindAValidRecord(in.draw("bytes", Generators.byteArrays(0, 500))));
+  }
+
+  private static void behindAValidRecord(byte[] bytes) {
     byte[] framed = Records.frame(EventBytes.fileVersionEvent());
     byte[] all = Arrays.copyOf(framed, framed.length + bytes.length);
     System.arraycopy(bytes, 0, all, framed.length, bytes.length);
@@ -39,8 +42,13 @@ class EventFileFuzzTest {
   }
 
   /** Garbage inside sound framing reaches the protobuf decoder, which must report, not throw. */
-  @Property(tries = 300)
-  void randomPayloadsInValidRecords(@ForAll @Size(max = 5) List<@Size(max = 300) byte[]> payloads) {
+  @Test
+  void randomPayloadsInValidRecords() {
+    Property.tries(300)
+        .check(in -> inValidRecords(in.draw("payloads", Generators.byteArrays(0, 300).list(0, 5))));
+  }
+
+  private static void inValidRecords(List<byte[]> payloads) {
     CollectingListener listener = check(Records.frame(payloads.toArray(byte[][]::new)));
     assertThat(listener.corruptions)
         .allSatisfy(c -> assertThat(c.kind()).isEqualTo(Corruption.Kind.BAD_EVENT));
@@ -49,8 +57,12 @@ class EventFileFuzzTest {
   /**
    * Real events with flipped bits, re-framed with correct CRCs: damaged protobuf, sound framing.
    */
-  @Property(tries = 300)
-  void mutatedEventsInValidRecords(@ForAll("mutations") List<int[]> mutations) {
+  @Test
+  void mutatedEventsInValidRecords() {
+    Property.tries(300).check(in -> mutatedEvents(in.draw("mutations", mutations())));
+  }
+
+  private static void mutatedEvents(List<int[]> mutations) {
     List<Integer> offsets = Records.offsets(FIXTURE);
     byte[][] payloads = new byte[offsets.size()][];
     for (int i = 0; i < payloads.length; i++) {
@@ -70,8 +82,12 @@ class EventFileFuzzTest {
   }
 
   /** Each mutation: flip bytes, cut the file, or paste a random chunk somewhere. */
-  @Property(tries = 300)
-  void mutatedFixture(@ForAll("mutations") List<int[]> mutations) {
+  @Test
+  void mutatedFixture() {
+    Property.tries(300).check(in -> mutatedFile(in.draw("mutations", mutations())));
+  }
+
+  private static void mutatedFile(List<int[]> mutations) {
     byte[] bytes = FIXTURE.clone();
     for (int[] m : mutations) {
       int at = m[1] % Math.max(1, bytes.length);
@@ -97,19 +113,13 @@ class EventFileFuzzTest {
     assertThat(listener.of(ScalarPoint.class).size()).isLessThanOrEqualTo(29);
   }
 
-  @Provide
-  Arbitrary<List<int[]>> mutations() {
-    Arbitrary<int[]> one =
-        Arbitraries.integers()
-            .between(0, 2)
-            .flatMap(
-                kind ->
-                    Arbitraries.integers()
-                        .between(0, 1 << 20)
-                        .list()
-                        .ofSize(2)
-                        .map(l -> new int[] {kind, l.get(0), l.get(1) & 0xff}));
-    return one.list().ofMinSize(1).ofMaxSize(4);
+  /** Each mutation: its kind (0 to 2), where, and a byte's worth of what. */
+  private static Gen<List<int[]>> mutations() {
+    Gen<Integer> kind = Generators.integers(0, 2);
+    Gen<Integer> number = Generators.integers(0, 1 << 20);
+    Gen<int[]> one =
+        c -> new int[] {kind.generate(c), number.generate(c), number.generate(c) & 0xff};
+    return one.list(1, 4);
   }
 
   private static CollectingListener check(byte[] bytes) {

@@ -1,27 +1,33 @@
 package io.flightdeck.tensorboard;
 
+import static io.flightdeck.testkit.Generators.decimals;
+import static io.flightdeck.testkit.Generators.doubles;
+import static io.flightdeck.testkit.Generators.of;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Generators;
+import io.flightdeck.testkit.Property;
+import org.junit.jupiter.api.Test;
 
 /** The ingester's timestamps: wall times in ms rounded down exactly as {@code Math.floor}. */
 class FloorToLongTest {
-  @Property(tries = 5000)
-  void isLongOfMathFloor(@ForAll("wallTimes") double x) {
-    assertThat(TensorBoardIngester.floorToLong(x)).isEqualTo((long) Math.floor(x));
+  @Test
+  void isLongOfMathFloor() {
+    Property.tries(5000)
+        .check(
+            in -> {
+              double x = in.draw("x", wallTimes());
+              assertThat(TensorBoardIngester.floorToLong(x)).isEqualTo((long) Math.floor(x));
+            });
   }
 
-  @Provide
-  Arbitrary<Double> wallTimes() {
-    return Arbitraries.oneOf(
-        Arbitraries.doubles(),
-        Arbitraries.doubles().between(-1e4, 1e4).ofScale(6),
-        Arbitraries.doubles().between(1.6e12, 1.8e12).ofScale(4),
-        Arbitraries.of(
+  private static Gen<Double> wallTimes() {
+    return Generators.oneOf(
+        doubles(),
+        decimals(-1e4, 1e4, 6),
+        decimals(1.6e12, 1.8e12, 4),
+        of(
             Double.NaN,
             Double.POSITIVE_INFINITY,
             Double.NEGATIVE_INFINITY,

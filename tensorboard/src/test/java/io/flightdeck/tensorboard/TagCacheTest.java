@@ -1,14 +1,14 @@
 package io.flightdeck.tensorboard;
 
+import static io.flightdeck.testkit.Generators.integers;
+import static io.flightdeck.testkit.Generators.longs;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flightdeck.testkit.Property;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 class TagCacheTest {
@@ -16,9 +16,14 @@ class TagCacheTest {
    * Tags looked up in a repeating order with random jumps, from pools small enough to stay cached
    * and large enough to collide, at random offsets of a shared buffer: always the decoded tag.
    */
-  @Property(tries = 200)
-  void answersTheDecodedTag(
-      @ForAll @IntRange(min = 1, max = 3000) int distinct, @ForAll long seed) {
+  @Test
+  void answersTheDecodedTag() {
+    Property.tries(200)
+        .check(
+            in -> answersDecoded(in.draw("distinct", integers(1, 3000)), in.draw("seed", longs())));
+  }
+
+  private static void answersDecoded(int distinct, long seed) {
     Random random = new Random(seed);
     List<String> pool = new ArrayList<>();
     for (int i = 0; i < distinct; i++) {
@@ -42,11 +47,18 @@ class TagCacheTest {
    * bytes at a time, the last eight overlapping), at the very end of the buffer: never confused,
    * whether the tag is the usual follower or found by its hash.
    */
-  @Property(tries = 300)
-  void tagsDifferingInOneByteAreNeverConfused(
-      @ForAll @IntRange(min = 1, max = 40) int length,
-      @ForAll @IntRange(min = 0, max = 39) int differsAt,
-      @ForAll long seed) {
+  @Test
+  void tagsDifferingInOneByteAreNeverConfused() {
+    Property.tries(300)
+        .check(
+            in ->
+                neverConfused(
+                    in.draw("length", integers(1, 40)),
+                    in.draw("differsAt", integers(0, 39)),
+                    in.draw("seed", longs())));
+  }
+
+  private static void neverConfused(int length, int differsAt, long seed) {
     Random random = new Random(seed);
     char[] chars = new char[length];
     for (int i = 0; i < length; i++) {
