@@ -115,8 +115,14 @@ final class QueryHandlers {
     if (!hasSelector(expr)) {
       return null;
     }
-    return ApiJson.success(out -> ApiJson.strings(out, List.of()));
+    // Exemplars are not stored yet; the answer says so instead of an empty list that reads as
+    // "none were recorded". Grafana shows the warning beside the panel.
+    return ApiJson.success(
+        out -> ApiJson.strings(out, List.of()), List.of(EXEMPLARS_NOT_STORED), List.of());
   }
+
+  static final String EXEMPLARS_NOT_STORED =
+      "exemplars are not stored by this server: scraped and remote-written exemplars are dropped";
 
   private static Expr parse(String query) {
     try {

@@ -211,7 +211,9 @@ class PrometheusApiTest {
     assertThat(get("/api/v1/parse_query", "query", "1").body)
         .isEqualTo("{\"status\":\"success\",\"data\":{\"type\":\"numberLiteral\",\"val\":\"1\"}}");
     assertThat(get("/api/v1/query_exemplars", "query", "up").body)
-        .isEqualTo("{\"status\":\"success\",\"data\":[]}");
+        .isEqualTo(
+            "{\"status\":\"success\",\"data\":[],\"warnings\":[\"exemplars are not stored by"
+                + " this server: scraped and remote-written exemplars are dropped\"]}");
   }
 
   @Test
