@@ -260,6 +260,7 @@ final class CallEvaluator {
     int lo = 0;
     int hi = 0;
     for (int step = 0; step < ev.numSteps; step++) {
+      ev.ctx.checkDeadline();
       long ts = ev.stepTime(step);
       long end = (at != null ? at : ts) - offsetMs;
       long start = end - rangeMs;
@@ -362,6 +363,7 @@ final class CallEvaluator {
       int lo = 0;
       int hi = 0;
       for (int step = 0; step < ev.numSteps; step++) {
+        ev.ctx.checkDeadline();
         long end = (at != null ? at : ev.stepTime(step)) - offsetMs;
         while (hi < src.size() && src.t()[hi] <= end) {
           hi++;

@@ -5,6 +5,8 @@ import io.flightdeck.promql.parser.Expr;
 import io.flightdeck.promql.parser.ParseException;
 import io.flightdeck.storage.Queryable;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -17,13 +19,30 @@ public final class Engine {
   private final EngineOptions options;
   private final Semaphore slots;
 
+  /** The queries evaluating now, shared with this engine's copies, for {@link #cancelAll()}. */
+  private final Set<QueryRun> running;
+
   public Engine(EngineOptions options) {
-    this(options, new Semaphore(options.maxConcurrentQueries(), true));
+    this(
+        options,
+        new Semaphore(options.maxConcurrentQueries(), true),
+        ConcurrentHashMap.newKeySet());
   }
 
-  private Engine(EngineOptions options, Semaphore slots) {
+  private Engine(EngineOptions options, Semaphore slots, Set<QueryRun> running) {
     this.options = options;
     this.slots = slots;
+    this.running = running;
+  }
+
+  /**
+   * Cancels every query this engine (or a copy of it) is evaluating: each fails with {@code
+   * canceled} at its next check, within milliseconds. For shutdown, before storage is closed.
+   */
+  public void cancelAll() {
+    for (QueryRun run : running) {
+      run.cancel();
+    }
   }
 
   public EngineOptions options() {
@@ -35,7 +54,7 @@ public final class Engine {
    * {@code lookback_delta} parameter.
    */
   public Engine withLookbackDelta(Duration lookbackDelta) {
-    return new Engine(options.withLookbackDelta(lookbackDelta), slots);
+    return new Engine(options.withLookbackDelta(lookbackDelta), slots, running);
   }
 
   /**
@@ -46,7 +65,7 @@ public final class Engine {
     if (timeout.compareTo(options.timeout()) >= 0) {
       return this;
     }
-    return new Engine(options.withTimeout(timeout), slots);
+    return new Engine(options.withTimeout(timeout), slots, running);
   }
 
   /**
@@ -111,7 +130,13 @@ public final class Engine {
       String text = query != null ? query : expr.toString();
       QueryRun run =
           new QueryRun(storage, options, expr, startMs, endMs, stepMs, instant, deadline, text);
-      QueryValue value = run.execute();
+      running.add(run);
+      QueryValue value;
+      try {
+        value = run.execute();
+      } finally {
+        running.remove(run);
+      }
       long finished = System.nanoTime();
       QueryStats stats =
           new QueryStats(

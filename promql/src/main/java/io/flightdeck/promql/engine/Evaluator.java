@@ -143,6 +143,7 @@ final class Evaluator {
     SeriesSet set = ctx.querier.select(false, vs.matchers().toArray(Matcher[]::new));
     List<Series> out = new ArrayList<>();
     while (set.next()) {
+      ctx.checkDeadline();
       out.add(set.at());
     }
     for (String warning : set.warnings()) {
@@ -217,6 +218,7 @@ final class Evaluator {
     double prevV = 0;
     boolean hasPrev = false;
     for (int step = 0; step < numSteps; step++) {
+      ctx.checkDeadline();
       long ts = stepTime(step);
       long ref = (at != null ? at : ts) - offset;
       if (has && it.timestamp() <= ref - lookback) {
@@ -259,6 +261,7 @@ final class Evaluator {
     EvalSeries result = null;
     int next = 0;
     for (int step = 0; step < numSteps && n > 0; step++) {
+      ctx.checkDeadline();
       long ts = stepTime(step);
       long ref = ts - offset;
       while (next < n && t[next] <= ref) {

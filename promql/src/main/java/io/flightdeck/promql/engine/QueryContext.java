@@ -17,6 +17,7 @@ final class QueryContext {
   final long queryStep;
   final boolean delayedNameRemoval;
   private int checks;
+  private volatile boolean canceled;
 
   QueryContext(
       Querier querier,
@@ -39,13 +40,21 @@ final class QueryContext {
     return options.lookbackDelta().toMillis();
   }
 
-  /** Fails the query once it has run past its timeout or its thread was interrupted. */
+  /** Makes the query fail at its next check, from any thread (the server is stopping). */
+  void cancel() {
+    canceled = true;
+  }
+
+  /**
+   * Fails the query once it has run past its timeout, was canceled or its thread was interrupted.
+   * Every loop whose length the query or the data decides calls this (per series, per step).
+   */
   void checkDeadline() {
     // SeriesFanOut's workers race on this count: that only spaces their checks differently.
     if ((++checks & 63) != 0) {
       return;
     }
-    if (Thread.currentThread().isInterrupted()) {
+    if (canceled || Thread.currentThread().isInterrupted()) {
       throw new QueryException(
           QueryException.Kind.CANCELED, "query was canceled in expression evaluation");
     }

@@ -37,7 +37,8 @@ final class QueryRun {
   private final boolean instant;
   private final long deadline;
   private final String query;
-  private QueryContext ctx;
+  private volatile QueryContext ctx;
+  private volatile boolean canceled;
 
   QueryRun(
       Queryable storage,
@@ -81,6 +82,9 @@ final class QueryRun {
     }
     try (querier) {
       ctx = new QueryContext(querier, options, deadline, start, end, instant ? 0 : step);
+      if (canceled) {
+        ctx.cancel();
+      }
       Evaluator ev = new Evaluator(ctx, start, end, instant ? 1 : step);
       if (expr.type() == ValueType.STRING) {
         return new StringValue(start, CallEvaluator.stringArg(expr));
@@ -140,6 +144,15 @@ final class QueryRun {
       case SCALAR -> "scalar";
       case STRING -> "string";
     };
+  }
+
+  /** Stops the query at its next check; safe from any thread, before or during execution. */
+  void cancel() {
+    canceled = true;
+    QueryContext running = ctx;
+    if (running != null) {
+      running.cancel();
+    }
   }
 
   List<String> warnings() {

@@ -45,6 +45,7 @@ final class SmoothedSelector {
       int next = 0;
       int hi = 0;
       for (int step = 0; step < ev.numSteps; step++) {
+        ev.ctx.checkDeadline();
         long ts = ev.stepTime(step);
         long ref = ev.referenceTime(vs, ts);
         while (lo < n && t[lo] <= ref - lookback) {

@@ -1,0 +1,165 @@
+package io.flightdeck.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.model.MetricMetadata;
+import io.flightdeck.model.MetricType;
+import io.flightdeck.promql.engine.Engine;
+import io.flightdeck.promql.engine.EngineOptions;
+import io.flightdeck.storage.Queryable;
+import java.time.Instant;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Queries a hostile or careless user sends, through the real handlers and engine: each ends in
+ * Prometheus's status and error type with a message naming the problem, never in a 500 or a hang.
+ */
+class HostileQueriesApiTest {
+  private static final long T = 1_700_000_000_000L;
+
+  /**
+   * A series whose label value is 4,000 characters, and a counter sampled every second for a day.
+   */
+  private final MemoryStorage storage =
+      new MemoryStorage()
+          .add(
+              Labels.of("__name__", "up", "k", "a".repeat(4_000)), new long[] {T}, new double[] {1})
+          .add(
+              Labels.of("__name__", "loss", "run", "r1"),
+              IntStream.range(0, 86_400).mapToLong(i -> T - 86_400_000L + i * 1000L).toArray(),
+              IntStream.range(0, 86_400).mapToDouble(i -> i).toArray());
+
+  private final PrometheusApi api =
+      new PrometheusApi(
+          new Engine(EngineOptions.DEFAULT),
+          storage,
+          () -> Map.of("loss", new MetricMetadata(MetricType.GAUGE, "Training loss.", "")),
+          new HeadStatsSource() {
+            @Override
+            public Queryable head() {
+              return storage;
+            }
+
+            @Override
+            public long minTime() {
+              return T - 60_000;
+            }
+
+            @Override
+            public long maxTime() {
+              return T;
+            }
+
+            @Override
+            public long chunkCount() {
+              return 3;
+            }
+          },
+          new ServerStatus() {
+            @Override
+            public Build build() {
+              return new Build("1.0", "r", "main", "u", "d", "java21");
+            }
+
+            @Override
+            public Runtime runtime() {
+              Instant t = Instant.ofEpochSecond(1);
+              return new Runtime(t, "/", "h", t, true, t, 0, 1, 2, 3, "", "", "15d");
+            }
+
+            @Override
+            public Map<String, String> flags() {
+              return Map.of("web.listen-address", "127.0.0.1:9595", "query.timeout", "2m");
+            }
+
+            @Override
+            public String configYaml() {
+              return "global: {}\n";
+            }
+          },
+          () -> T);
+
+  private FakeExchange get(String path, String... params) {
+    FakeExchange exchange = new FakeExchange(params);
+    api.routes().stream()
+        .filter(r -> r.method().equals("GET") && r.path().equals(path))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no route GET " + path))
+        .handler()
+        .handle(exchange);
+    return exchange;
+  }
+
+  private FakeExchange query(String query) {
+    return get("/api/v1/query", "query", query, "time", "1700000000");
+  }
+
+  @Test
+  void deepNestingOfEveryKindIsABadQuery() {
+    String[] queries = {
+      "(".repeat(1_000) + "1" + ")".repeat(1_000),
+      "-".repeat(20_000) + "1",
+      "abs(".repeat(998) + "up" + ")".repeat(998),
+      "sum(".repeat(998) + "up" + ")".repeat(998),
+      "max_over_time(".repeat(600) + "up" + "[1m:])".repeat(600),
+      "up" + " + up".repeat(5_000),
+    };
+    for (String q : queries) {
+      FakeExchange r = query(q);
+      assertThat(r.status).as(q.substring(0, 12)).isEqualTo(400);
+      assertThat(r.body)
+          .contains("\"errorType\":\"bad_data\"")
+          .contains("parse error: expression nesting depth exceeds the limit of 1000");
+    }
+    // The series endpoints parse their match[] with the same parser.
+    FakeExchange series =
+        get("/api/v1/series", "match[]", "abs(".repeat(998) + "up" + ")".repeat(998));
+    assertThat(series.status).isEqualTo(400);
+  }
+
+  @Test
+  void backtrackingBombsOnHugeLabelValuesAnswerAtOnce() {
+    FakeExchange r = query("up{k=~\"(.*a){25}b\"}");
+    assertThat(r.status).isEqualTo(200);
+    assertThat(r.body).contains("\"result\":[]");
+    assertThat(query("up{k=~\"(.*a){25}\"}").body).contains("\"k\":\"aaaa");
+    FakeExchange series = get("/api/v1/series", "match[]", "{k=~\"(a|aa)+b\"}");
+    assertThat(series.status).isEqualTo(200);
+    assertThat(series.body).isEqualTo("{\"status\":\"success\",\"data\":[]}");
+  }
+
+  @Test
+  void invalidRegexesAreBadDataWithGosMessage() {
+    FakeExchange r = query("up{k=~\"a(\"}");
+    assertThat(r.status).isEqualTo(400);
+    assertThat(r.body)
+        .contains("\"errorType\":\"bad_data\"")
+        .contains("parse error: error parsing regexp: missing closing ): `a(`");
+    assertThat(query("up{k=~\"(a)\\\\1\"}").body).contains("invalid escape sequence: `\\\\1`");
+  }
+
+  @Test
+  void aRangeQueryPastItsTimeoutIsA503Timeout() {
+    FakeExchange r =
+        get(
+            "/api/v1/query_range",
+            "query",
+            "quantile_over_time(0.5, loss[6h])",
+            "start",
+            "1699913600",
+            "end",
+            "1700000000",
+            "step",
+            "10",
+            "timeout",
+            "1ms");
+    assertThat(r.status).isEqualTo(503);
+    assertThat(r.body)
+        .isEqualTo(
+            "{\"status\":\"error\",\"errorType\":\"timeout\","
+                + "\"error\":\"query timed out in expression evaluation\"}");
+  }
+}
