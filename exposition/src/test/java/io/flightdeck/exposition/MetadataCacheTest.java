@@ -4,17 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flightdeck.model.MetricMetadata;
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Generators;
+import io.flightdeck.testkit.Property;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.From;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 /** A target's bodies parsed with one cache must read as each does alone. */
@@ -32,32 +27,36 @@ class MetadataCacheTest {
   }
 
   /** Text bodies from a few families whose HELP text and TYPE vary between scrapes. */
-  @Provide
-  Arbitrary<String> textBodies() {
-    Arbitrary<String> family =
-        Arbitraries.of("gpu_power_watts", "train_loss", "node_cpu_seconds_total");
-    Arbitrary<String> help =
-        Arbitraries.of("Power draw.", "Power draw in watts\\n(board).", "", "Loss \\\\ per step.");
-    Arbitrary<String> type = Arbitraries.of("gauge", "counter", "untyped");
-    Arbitrary<String> block =
-        Combinators.combine(family, help, type, Arbitraries.integers().between(0, 3))
-            .as(
-                (name, text, kind, layout) ->
-                    switch (layout) {
-                          case 0 -> "# HELP " + name + " " + text + "\n# TYPE " + name + " " + kind;
-                          case 1 -> "# TYPE " + name + " " + kind + "\n# HELP " + name + " " + text;
-                          case 2 -> "# HELP " + name + " " + text;
-                          default -> "#  TYPE  " + name + "\t" + kind;
-                        }
-                        + "\n"
-                        + name
-                        + " 1\n");
-    return block.list().ofMinSize(0).ofMaxSize(5).map(blocks -> String.join("", blocks));
+  private static Gen<String> textBodies() {
+    Gen<String> family = Generators.of("gpu_power_watts", "train_loss", "node_cpu_seconds_total");
+    Gen<String> help =
+        Generators.of("Power draw.", "Power draw in watts\\n(board).", "", "Loss \\\\ per step.");
+    Gen<String> type = Generators.of("gauge", "counter", "untyped");
+    Gen<Integer> layouts = Generators.integers(0, 3);
+    Gen<String> block =
+        c -> block(family.generate(c), help.generate(c), type.generate(c), layouts.generate(c));
+    return block.list(0, 5).map(blocks -> String.join("", blocks));
   }
 
-  @Property
-  void textBodiesParsedInTurnWithOneCacheHaveTheirOwnMetadata(
-      @ForAll @Size(min = 1, max = 6) List<@From("textBodies") String> bodies) throws Exception {
+  /** One family's HELP and TYPE lines in one of four layouts, and a sample. */
+  private static String block(String name, String text, String kind, int layout) {
+    String metadata =
+        switch (layout) {
+          case 0 -> "# HELP " + name + " " + text + "\n# TYPE " + name + " " + kind;
+          case 1 -> "# TYPE " + name + " " + kind + "\n# HELP " + name + " " + text;
+          case 2 -> "# HELP " + name + " " + text;
+          default -> "#  TYPE  " + name + "\t" + kind;
+        };
+    return metadata + "\n" + name + " 1\n";
+  }
+
+  @Test
+  void textBodiesParsedInTurnWithOneCacheHaveTheirOwnMetadata() {
+    Property.tries(1000)
+        .check(in -> haveTheirOwnMetadata(in.draw("bodies", textBodies().list(1, 6))));
+  }
+
+  private static void haveTheirOwnMetadata(List<String> bodies) throws Exception {
     MetadataCache cache = new MetadataCache();
     for (String body : bodies) {
       assertThat(metadata(ExpositionFormat.TEXT_0_0_4, body, cache))

@@ -1,5 +1,8 @@
 package io.flightdeck.exposition;
 
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Generators;
+import io.flightdeck.testkit.Property;
 import io.flightdeck.testkit.SharedFixtures;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,29 +11,33 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /** Whatever the bytes, a parser returns samples or throws its one exception type. */
 class ParserFuzzTest {
   private static final byte[] INTERESTING = "{}\"=,# \t\n\\_:.eE+-0123456789NaInf".getBytes();
 
-  @Property(tries = 1000)
-  void randomBytesOnlyEverParseOrFailCleanly(
-      @ForAll byte[] body, @ForAll ExpositionFormat format, @ForAll boolean strict) {
-    parseFully(format, body, strict);
+  @Test
+  void randomBytesOnlyEverParseOrFailCleanly() {
+    Property.tries(1000)
+        .check(
+            in ->
+                parseFully(
+                    in.draw("format", Generators.enumValues(ExpositionFormat.class)),
+                    in.draw("body", Generators.byteArrays(0, Generators.DEFAULT_MAX_SIZE)),
+                    in.draw("strict", Generators.booleans())));
   }
 
-  @Property(tries = 10000)
-  void mutatedValidBodiesOnlyEverParseOrFailCleanly(
-      @ForAll("mutatedBodies") byte[] body,
-      @ForAll ExpositionFormat format,
-      @ForAll boolean strict) {
-    parseFully(format, body, strict);
+  @Test
+  void mutatedValidBodiesOnlyEverParseOrFailCleanly() throws IOException {
+    Gen<byte[]> mutatedBodies = mutatedBodies();
+    Property.tries(10000)
+        .check(
+            in ->
+                parseFully(
+                    in.draw("format", Generators.enumValues(ExpositionFormat.class)),
+                    in.draw("body", mutatedBodies),
+                    in.draw("strict", Generators.booleans())));
   }
 
   private static void parseFully(ExpositionFormat format, byte[] body, boolean strict) {
@@ -42,18 +49,17 @@ class ParserFuzzTest {
     }
   }
 
-  @Provide
-  Arbitrary<byte[]> mutatedBodies() throws IOException {
-    List<byte[]> bases = validBodies();
-    Arbitrary<int[]> mutation =
-        Combinators.combine(
-                Arbitraries.integers().between(0, 3),
-                Arbitraries.integers().greaterOrEqual(0),
-                Arbitraries.integers().between(0, 16),
-                Arbitraries.integers().between(0, INTERESTING.length - 1))
-            .as((kind, at, length, pick) -> new int[] {kind, at, length, pick});
-    return Combinators.combine(Arbitraries.of(bases), mutation.list().ofMinSize(1).ofMaxSize(6))
-        .as(ParserFuzzTest::mutate);
+  /** A fixture body with one to six mutations: each its kind, where, how long, and which byte. */
+  private static Gen<byte[]> mutatedBodies() throws IOException {
+    Gen<byte[]> bases = Generators.of(validBodies());
+    Gen<Integer> kind = Generators.integers(0, 3);
+    Gen<Integer> at = Generators.integers(0, Integer.MAX_VALUE);
+    Gen<Integer> length = Generators.integers(0, 16);
+    Gen<Integer> pick = Generators.integers(0, INTERESTING.length - 1);
+    Gen<int[]> mutation =
+        c -> new int[] {kind.generate(c), at.generate(c), length.generate(c), pick.generate(c)};
+    Gen<List<int[]>> mutations = mutation.list(1, 6);
+    return c -> mutate(bases.generate(c), mutations.generate(c));
   }
 
   private static byte[] mutate(byte[] base, List<int[]> mutations) {

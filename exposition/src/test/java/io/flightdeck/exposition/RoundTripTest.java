@@ -5,25 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.MetricMetadata;
 import io.flightdeck.model.MetricType;
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Generators;
+import io.flightdeck.testkit.Property;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /** What the writer writes, the text parser reads back unchanged. */
 class RoundTripTest {
   record Written(Labels labels, double value, OptionalLong timestampMs) {}
 
-  @Property(tries = 500)
-  void writtenSamplesParseBackIdentically(
-      @ForAll("samples") List<Written> samples, @ForAll("helps") String help) throws Exception {
+  @Test
+  void writtenSamplesParseBackIdentically() {
+    Property.tries(500)
+        .check(
+            in -> parsesBackIdentically(in.draw("samples", samples()), in.draw("help", helps())));
+  }
+
+  private static void parsesBackIdentically(List<Written> samples, String help) throws Exception {
     StringBuilder body = new StringBuilder();
     TextFormatWriter writer = new TextFormatWriter(body);
     writer.family("fam.ily", new MetricMetadata(MetricType.COUNTER, help, ""));
@@ -68,27 +70,26 @@ class RoundTripTest {
             """);
   }
 
-  @Provide
-  Arbitrary<String> helps() {
+  private static Gen<String> helps() {
     return text().filter(s -> s.isEmpty() || (s.charAt(0) != ' ' && s.charAt(0) != '\t'));
   }
 
-  @Provide
-  Arbitrary<List<Written>> samples() {
-    Arbitrary<String> legacyName =
-        Arbitraries.strings()
-            .withCharRange('a', 'z')
-            .withChars('_', ':')
-            .ofMinLength(1)
-            .ofMaxLength(8);
-    Arbitrary<String> anyName = text().filter(s -> !s.isEmpty() && !s.equals(Labels.METRIC_NAME));
-    Arbitrary<String> name = Arbitraries.oneOf(legacyName, anyName);
-    Arbitrary<Map<String, String>> labels = Arbitraries.maps(name, text()).ofMaxSize(4);
-    Arbitrary<Double> value =
-        Arbitraries.oneOf(
-            Arbitraries.doubles(),
-            Arbitraries.longs().map(Long::doubleValue),
-            Arbitraries.of(
+  private static Gen<List<Written>> samples() {
+    Gen<String> legacyName =
+        Generators.strings(
+            Generators.frequency(
+                Generators.weighted(13, Generators.charRange('a', 'z')),
+                Generators.weighted(1, Generators.charsOf("_:"))),
+            1,
+            8);
+    Gen<String> anyName = text().filter(s -> !s.isEmpty() && !s.equals(Labels.METRIC_NAME));
+    Gen<String> name = Generators.oneOf(legacyName, anyName);
+    Gen<Map<String, String>> labels = Generators.mapOf(name, text(), 0, 4);
+    Gen<Double> value =
+        Generators.oneOf(
+            Generators.doubles(),
+            Generators.longs().map(Long::doubleValue),
+            Generators.of(
                 Double.NaN,
                 Double.POSITIVE_INFINITY,
                 Double.NEGATIVE_INFINITY,
@@ -97,26 +98,30 @@ class RoundTripTest {
                 Double.MAX_VALUE,
                 1e15,
                 1e21));
-    Arbitrary<OptionalLong> timestamp =
-        Arbitraries.oneOf(
-            Arbitraries.just(OptionalLong.empty()), Arbitraries.longs().map(OptionalLong::of));
-    return Combinators.combine(name, labels, value, timestamp)
-        .as(
-            (metric, pairs, v, ts) -> {
-              Labels.Builder builder = Labels.builder();
-              pairs.forEach(builder::set);
-              builder.set(Labels.METRIC_NAME, metric);
-              return new Written(builder.build(), v, ts);
-            })
-        .list()
-        .ofMaxSize(5);
+    Gen<OptionalLong> timestamp =
+        Generators.oneOf(
+            Generators.constant(OptionalLong.empty()), Generators.longs().map(OptionalLong::of));
+    Gen<Written> written =
+        c -> {
+          String metric = name.generate(c);
+          Labels.Builder builder = Labels.builder();
+          labels.generate(c).forEach(builder::set);
+          builder.set(Labels.METRIC_NAME, metric);
+          return new Written(builder.build(), value.generate(c), timestamp.generate(c));
+        };
+    return written.list(0, 5);
   }
 
-  /** Any text without lone surrogates, which UTF-8 cannot carry. */
-  private static Arbitrary<String> text() {
-    return Arbitraries.strings()
-        .withCharRange('\u0000', '\uD7FF')
-        .withChars('"', '\\', '\n', '{', '}', '=', ',', '#', ' ')
-        .ofMaxLength(12);
+  /**
+   * Any text without lone surrogates, which UTF-8 cannot carry; the characters that the format
+   * escapes or that delimit it come often.
+   */
+  private static Gen<String> text() {
+    return Generators.strings(
+        Generators.frequency(
+            Generators.weighted(3, Generators.charRange('\u0000', '\uD7FF')),
+            Generators.weighted(1, Generators.charsOf("\"\\\n{}=,# "))),
+        0,
+        12);
   }
 }

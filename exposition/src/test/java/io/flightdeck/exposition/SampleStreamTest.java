@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flightdeck.model.Labels;
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Generators;
+import io.flightdeck.testkit.Property;
 import io.flightdeck.testkit.SharedFixtures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,11 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -168,23 +166,29 @@ class SampleStreamTest {
     }
   }
 
-  @Provide
-  Arbitrary<String> plainDecimals() {
-    Arbitrary<String> digits = Arbitraries.strings().numeric().ofMinLength(1).ofMaxLength(19);
-    Arbitrary<String> sign = Arbitraries.of("", "-", "+");
-    return net.jqwik.api.Combinators.combine(sign, digits, Arbitraries.integers().between(-1, 19))
-        .as(
-            (s, d, point) ->
-                s
-                    + (point < 0 || point > d.length()
-                        ? d
-                        : d.substring(0, point) + "." + d.substring(point)));
+  /** A sign, 1 to 19 digits, and a decimal point among them or none. */
+  private static Gen<String> plainDecimals() {
+    Gen<String> digits = Generators.strings(Generators.numericChars(), 1, 19);
+    Gen<String> sign = Generators.of("", "-", "+");
+    Gen<Integer> points = Generators.integers(-1, 19);
+    return c -> {
+      String s = sign.generate(c);
+      String d = digits.generate(c);
+      int point = points.generate(c);
+      return s
+          + (point < 0 || point > d.length()
+              ? d
+              : d.substring(0, point) + "." + d.substring(point));
+    };
   }
 
   /** Values read in place must be the double Java's (and Go's) parser gives, bit for bit. */
-  @Property(tries = 5000)
-  void plainDecimalsReadInPlaceRoundAsParseDouble(@ForAll("plainDecimals") String token)
-      throws Exception {
+  @Test
+  void plainDecimalsReadInPlaceRoundAsParseDouble() {
+    Property.tries(5000).check(in -> readsAsParseDouble(in.draw("token", plainDecimals())));
+  }
+
+  private static void readsAsParseDouble(String token) throws Exception {
     List<Seen> seen =
         stream(
             ExpositionFormat.TEXT_0_0_4,
