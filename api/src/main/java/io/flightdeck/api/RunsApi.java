@@ -22,19 +22,23 @@ public final class RunsApi {
     this.clock = clock;
   }
 
-  /** Every endpoint, with its full path; all are GET. */
+  /**
+   * Every endpoint, with its full path; all are GET. The run is a {@code <run>} path parameter, the
+   * router's form that may hold slashes, since TensorBoard runs are directories ({@code
+   * exp1/train}); so the routes with a suffix come first and must be registered in this order.
+   */
   public List<ApiRoute> routes() {
     return List.of(
-        new ApiRoute("GET", PREFIX, exchange -> PrometheusApi.handle(exchange, this::runs)),
-        perRun("", this::run),
         perRun("/stepmap", this::stepMap),
-        perRun("/events", this::events));
+        perRun("/events", this::events),
+        perRun("", this::run),
+        new ApiRoute("GET", PREFIX, exchange -> PrometheusApi.handle(exchange, this::runs)));
   }
 
   private ApiRoute perRun(String suffix, BiFunction<Params, String, byte[]> handler) {
     return new ApiRoute(
         "GET",
-        PREFIX + "/{run}" + suffix,
+        PREFIX + "/<run>" + suffix,
         exchange ->
             PrometheusApi.handle(
                 exchange, params -> handler.apply(params, exchange.pathParam("run"))));

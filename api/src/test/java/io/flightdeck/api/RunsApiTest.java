@@ -120,7 +120,7 @@ class RunsApiTest {
 
   @Test
   void maxStepsOfATensorBoardRunComeFromItsHParams() {
-    Map<String, Object> tb = object(data(call("/api/v1/runs/{run}", "tb")));
+    Map<String, Object> tb = object(data(call("/api/v1/runs/<run>", "tb")));
     assertEquals(900.0, tb.get("max_steps"));
     assertEquals(600.0, tb.get("step"));
     // 300 steps left at 0.5 steps/s.
@@ -144,7 +144,7 @@ class RunsApiTest {
   @Test
   void anUnknownRunIs404NotFound() {
     for (String path :
-        List.of("/api/v1/runs/{run}", "/api/v1/runs/{run}/stepmap", "/api/v1/runs/{run}/events")) {
+        List.of("/api/v1/runs/<run>", "/api/v1/runs/<run>/stepmap", "/api/v1/runs/<run>/events")) {
       FakeExchange exchange = call(path, "nope");
       assertEquals(404, exchange.status, path);
       assertEquals(
@@ -155,7 +155,7 @@ class RunsApiTest {
 
   @Test
   void stepMapHasOneSegmentPerRestart() {
-    Map<String, Object> map = object(data(call("/api/v1/runs/{run}/stepmap", "a")));
+    Map<String, Object> map = object(data(call("/api/v1/runs/<run>/stepmap", "a")));
     List<Object> segments = list(map.get("segments"));
     assertEquals(2, segments.size());
     List<Object> second = list(object(segments.get(1)).get("points"));
@@ -165,7 +165,7 @@ class RunsApiTest {
         object(
             data(
                 call(
-                    "/api/v1/runs/{run}/stepmap",
+                    "/api/v1/runs/<run>/stepmap",
                     "a",
                     "start",
                     Long.toString(T0 / 1000),
@@ -176,7 +176,7 @@ class RunsApiTest {
 
   @Test
   void eventsNameTheRestartAndTheNonFiniteLoss() {
-    List<Object> events = list(data(call("/api/v1/runs/{run}/events", "a")));
+    List<Object> events = list(data(call("/api/v1/runs/<run>/events", "a")));
     List<Object> kinds = events.stream().map(e -> object(e).get("kind")).toList();
     assertEquals(List.of("restart", "nan"), kinds);
     Map<String, Object> restart = object(events.get(0));
@@ -189,7 +189,7 @@ class RunsApiTest {
   @Test
   void aRangeEndingBeforeItStartsIsRefused() {
     FakeExchange exchange =
-        call("/api/v1/runs/{run}/events", "a", "start", "2000000000", "end", "1");
+        call("/api/v1/runs/<run>/events", "a", "start", "2000000000", "end", "1");
     assertEquals(400, exchange.status);
     assertTrue(exchange.body.contains("invalid parameter \\\"end\\\""), exchange.body);
   }

@@ -14,6 +14,9 @@ final class RunAssessment {
   /** An alert is firing when its last live sample is at most this old (the query lookback). */
   static final long ALERT_FRESH_MS = 5 * 60_000;
 
+  /** The first window searched back from now for a series' last sample; it grows from there. */
+  private static final long TAIL_WINDOW_MS = 5 * 60_000;
+
   /** Enough distinct steps in a tail to measure a pace and see when the step last moved. */
   private static final int DISTINCT_STEPS_WANTED = StepProgress.MAX_INTERVALS_BEYOND_WINDOW + 1;
 
@@ -41,7 +44,7 @@ final class RunAssessment {
     List<Series> seenBy = series.isEmpty() ? anySeries(series.run()) : series.all();
     for (Series s : seenBy) {
       firstSeen = Math.min(firstSeen, SeriesReads.firstTime(s));
-      SeriesReads.Samples tail = SeriesReads.tail(s, now, ALERT_FRESH_MS, 1, notBefore);
+      SeriesReads.Samples tail = SeriesReads.tail(s, now, TAIL_WINDOW_MS, 1, notBefore);
       if (!tail.isEmpty()) {
         lastSeen = Math.max(lastSeen, tail.lastTime());
       }
@@ -161,7 +164,7 @@ final class RunAssessment {
     long latest = Long.MIN_VALUE;
     Double value = null;
     for (Series s : series.of(role)) {
-      SeriesReads.Samples tail = SeriesReads.tail(s, now, ALERT_FRESH_MS, 1, notBefore);
+      SeriesReads.Samples tail = SeriesReads.tail(s, now, TAIL_WINDOW_MS, 1, notBefore);
       if (!tail.isEmpty() && tail.lastTime() > latest) {
         latest = tail.lastTime();
         value = tail.lastValue();

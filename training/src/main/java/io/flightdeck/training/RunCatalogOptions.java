@@ -7,7 +7,8 @@ import java.util.Objects;
  * How the catalog finds runs and judges them.
  *
  * @param runLabel the label whose value names a run ({@code run}; e.g. {@code exp_id})
- * @param lookback how far back runs are listed
+ * @param lookback how far back runs are listed (30 days: TensorBoard logdirs imported after the
+ *     fact keep their own wall times)
  * @param rateWindow how far back the step rate is measured (at least the last few step changes are
  *     used even when they are older)
  * @param silence a run whose training series have been silent for this many of their usual sample
@@ -28,7 +29,7 @@ public record RunCatalogOptions(
   public static final RunCatalogOptions DEFAULT =
       new RunCatalogOptions(
           "run",
-          Duration.ofDays(7),
+          Duration.ofDays(30),
           Duration.ofMinutes(10),
           10,
           Duration.ofMinutes(5),
