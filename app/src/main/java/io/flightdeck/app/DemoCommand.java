@@ -88,9 +88,14 @@ final class DemoCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     Duration simulated = parseDuration();
-    DemoOptions options =
-        new DemoOptions(
-            speed, seed, simulated, dataDir.resolve("demo"), feishuUrl, feishuSecret, webhookUrl);
+    DemoOptions options;
+    try {
+      options =
+          new DemoOptions(
+              speed, seed, simulated, dataDir.resolve("demo"), feishuUrl, feishuSecret, webhookUrl);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
     if (list) {
       out.print(DemoScript.listing(speed, simulated));
       out.flush();

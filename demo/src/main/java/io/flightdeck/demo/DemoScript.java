@@ -54,8 +54,30 @@ public final class DemoScript {
     return "node-" + node;
   }
 
-  /** The scripted incidents in order of their start; the last lasts until {@code duration}. */
+  /**
+   * The scripted incidents that begin within {@code duration}, in order of their start, each ending
+   * by then; the XID 79 lasts until the end.
+   */
   public static List<Incident> incidents(Duration duration) {
+    return script(duration).stream()
+        .filter(i -> i.start().compareTo(duration) < 0)
+        .map(
+            i ->
+                i.end().compareTo(duration) <= 0
+                    ? i
+                    : new Incident(
+                        i.id(),
+                        i.title(),
+                        i.run(),
+                        i.scope(),
+                        i.start(),
+                        duration,
+                        i.expectedAlerts(),
+                        i.alsoAllowed()))
+        .toList();
+  }
+
+  private static List<Incident> script(Duration duration) {
     Map<String, String> mainRun = Map.of("run", MAIN_RUN);
     return List.of(
         new Incident(
@@ -134,7 +156,7 @@ public final class DemoScript {
             MAIN_RUN,
             gpu(LOST_NODE, LOST_GPU),
             XID_AT,
-            duration.compareTo(XID_AT) > 0 ? duration : XID_AT.plusMinutes(1),
+            duration,
             List.of("GPUFellOffTheBus"),
             // The shipped GPUXIDCriticalError (increase of DCGM_FI_DEV_XID_ERRORS) cannot fire
             // on the collector's series: an Xid starts a new series (err_code label), whose
