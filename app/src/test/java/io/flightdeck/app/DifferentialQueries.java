@@ -139,7 +139,13 @@ final class DifferentialQueries {
     q.add("hour(timestamp(train_loss{run=\"b\"}))");
     q.add("minute()");
     q.add("day_of_week()");
+    // Answers whose order PromQL defines: compared in order.
     q.add("sort_desc(DCGM_FI_DEV_GPU_UTIL)");
+    q.add("sort(DCGM_FI_DEV_FB_USED)");
+    q.add("sort_desc(avg by (Hostname) (DCGM_FI_DEV_GPU_UTIL))");
+    q.add("sort(rate(" + COUNTER + "[5m]))");
+    q.add("sort_desc(topk(3, DCGM_FI_DEV_FB_USED))");
+    q.add("sort(bottomk(3, DCGM_FI_DEV_GPU_UTIL))");
     q.add("sum(rate(" + COUNTER + "[5m])) * 8");
     return new ArrayList<>(q);
   }

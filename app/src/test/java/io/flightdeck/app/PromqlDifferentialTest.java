@@ -28,7 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * samples sit at odd milliseconds and subquery points on whole seconds, while range queries are
  * evaluated at half seconds, so neither ever sits on a window boundary); {@code holt_winters} was
  * renamed and the experimental 3.x functions do not exist in 2.42 (not generated); native
- * histograms are not generated. Queries that fail must fail on both sides.
+ * histograms are not generated. Queries that fail must fail on both sides, and only for the one
+ * reason named in {@link #EXPLAINED_FAILURE}; at least nine answers in ten must hold data; where
+ * PromQL defines an order (sort, sort_desc) the order must agree too.
  */
 class PromqlDifferentialTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -78,8 +80,10 @@ class PromqlDifferentialTest {
         }
       }
       List<String> disagreements = new ArrayList<>();
+      List<String> unexplainedFailures = new ArrayList<>();
       int bothFailed = 0;
       int nonEmpty = 0;
+      int ordered = 0;
       for (String request : requests) {
         JsonNode expected = ask(prometheus::uri, request);
         JsonNode actual = ask(flightdeck::uri, request);
@@ -87,15 +91,24 @@ class PromqlDifferentialTest {
         boolean actualOk = actual.path("status").asText().equals("success");
         if (!expectedOk && !actualOk) {
           bothFailed++;
+          if (!EXPLAINED_FAILURE.equals(expected.path("error").asText())
+              || !EXPLAINED_FAILURE.equals(actual.path("error").asText())) {
+            unexplainedFailures.add(decode(request) + "\n    " + expected + "\n    " + actual);
+          }
           continue;
         }
         JsonNode result = expected.path("data").path("result");
         if (!result.isArray() || !result.isEmpty()) {
           nonEmpty++;
         }
+        boolean orderDefined = definesOrder(request);
+        if (orderDefined && result.size() > 1) {
+          ordered++;
+        }
         String difference =
             expectedOk && actualOk
-                ? PromqlResultComparison.difference(expected.path("data"), actual.path("data"))
+                ? PromqlResultComparison.difference(
+                    expected.path("data"), actual.path("data"), orderDefined)
                 : "Prometheus " + expected + " but Flightdeck " + actual;
         if (difference != null) {
           disagreements.add(decode(request) + "\n    " + difference);
@@ -106,10 +119,32 @@ class PromqlDifferentialTest {
               "%d of %d requests disagree (%d failed on both sides)",
               disagreements.size(), requests.size(), bothFailed)
           .isEmpty();
-      assertThat(bothFailed)
-          .as("requests that failed on both sides")
-          .isLessThan(requests.size() / 10);
+      assertThat(unexplainedFailures)
+          .as("requests that failed on both sides for another reason than duplicate series")
+          .isEmpty();
+      // Measured: 2,353 of 2,460 answers hold data; an empty answer agrees too easily.
+      assertThat(nonEmpty)
+          .as("answers with data among %d (%d failed on both sides)", requests.size(), bothFailed)
+          .isGreaterThanOrEqualTo(requests.size() * 9 / 10);
+      assertThat(ordered).as("instant answers whose order was compared").isGreaterThanOrEqualTo(20);
     }
+  }
+
+  /**
+   * The only failure both engines may share: queries that drop the metric name of several series
+   * into one label set, an error by PromQL's definition, which the generator does not avoid.
+   */
+  private static final String EXPLAINED_FAILURE =
+      "vector cannot contain metrics with the same labelset";
+
+  /**
+   * Whether PromQL defines the order of the answer: an instant query whose outermost function is
+   * {@code sort} or {@code sort_desc} (topk and bottomk define none; the generator wraps them).
+   */
+  private static boolean definesOrder(String request) {
+    String query = decode(request);
+    return query.startsWith("/api/v1/query?query=sort(")
+        || query.startsWith("/api/v1/query?query=sort_desc(");
   }
 
   private static JsonNode ask(Function<String, URI> server, String request) throws Exception {

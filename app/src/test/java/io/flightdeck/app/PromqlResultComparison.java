@@ -12,8 +12,36 @@ import java.util.TreeMap;
 final class PromqlResultComparison {
   private PromqlResultComparison() {}
 
-  /** Null when the answers agree, otherwise what differs first. */
+  /** Null when the answers agree, otherwise what differs first; series order ignored. */
   static String difference(JsonNode expected, JsonNode actual) {
+    return difference(expected, actual, false);
+  }
+
+  /**
+   * As {@link #difference(JsonNode, JsonNode)}; with {@code ordered}, a vector's values must also
+   * come in the same order (series with equal values may trade places, as sort leaves ties open).
+   */
+  static String difference(JsonNode expected, JsonNode actual, boolean ordered) {
+    String unordered = differenceIgnoringOrder(expected, actual);
+    if (unordered != null || !ordered || !"vector".equals(expected.path("resultType").asText())) {
+      return unordered;
+    }
+    JsonNode e = expected.path("result");
+    JsonNode a = actual.path("result");
+    for (int i = 0; i < e.size(); i++) {
+      String ev = e.get(i).path("value").get(1).asText();
+      String av = a.get(i).path("value").get(1).asText();
+      if (!ev.equals(av)
+          && !close(
+              Double.parseDouble(ev.replace("Inf", "Infinity")),
+              Double.parseDouble(av.replace("Inf", "Infinity")))) {
+        return "order: value " + i + " is " + ev + " but got " + av + " (" + a.get(i) + ")";
+      }
+    }
+    return null;
+  }
+
+  private static String differenceIgnoringOrder(JsonNode expected, JsonNode actual) {
     String type = expected.path("resultType").asText();
     if (!type.equals(actual.path("resultType").asText())) {
       return "result type " + type + " but got " + actual.path("resultType").asText();
