@@ -7,26 +7,24 @@ export class StepMap {
     this.segments = ((data && data.segments) || []).map((s) => s.points).filter((p) => p.length);
   }
 
-  /** The step at time t (interpolated inside a segment), or null outside every segment. */
+  /**
+   * The step at time t: interpolated inside a segment; between segments (a restart's downtime) or
+   * after the last one, the last step reached, since no progress was made; null when empty.
+   */
   stepAt(t) {
-    for (let s = this.segments.length - 1; s >= 0; s--) {
-      const pts = this.segments[s];
-      if (t < pts[0][0] || t > pts[pts.length - 1][0]) continue;
-      for (let i = 1; i < pts.length; i++) {
-        if (t <= pts[i][0]) {
-          const [t0, s0] = pts[i - 1];
-          const [t1, s1] = pts[i];
-          return t1 === t0 ? s1 : s0 + ((s1 - s0) * (t - t0)) / (t1 - t0);
-        }
+    if (!this.segments.length) return null;
+    let pts = null;
+    for (const segment of this.segments) if (segment[0][0] <= t) pts = segment;
+    if (pts === null) return this.segments[0][0][1];
+    if (t >= pts[pts.length - 1][0]) return pts[pts.length - 1][1];
+    for (let i = 1; i < pts.length; i++) {
+      if (t <= pts[i][0]) {
+        const [t0, s0] = pts[i - 1];
+        const [t1, s1] = pts[i];
+        return t1 === t0 ? s1 : s0 + ((s1 - s0) * (t - t0)) / (t1 - t0);
       }
-      return pts[pts.length - 1][1];
     }
-    // After the last point: the last step; before the first: the first.
-    const all = this.segments.flat();
-    if (!all.length) return null;
-    if (t > all[all.length - 1][0]) return all[all.length - 1][1];
-    if (t < all[0][0]) return all[0][1];
-    return null;
+    return pts[pts.length - 1][1];
   }
 
   /** Times at which `step` was passed: [earliest, latest], or null. */

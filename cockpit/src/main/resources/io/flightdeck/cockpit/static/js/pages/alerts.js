@@ -53,11 +53,11 @@ export function mount(root, ctx) {
             h('td', statusPill(a.state)),
             h('td', h('strong', l.alertname)),
             h('td', l.severity ? h(`span.badge.sev-${l.severity}`, l.severity) : '–'),
-            h('td', { style: { whiteSpace: 'normal', maxWidth: '420px' } }, (a.annotations && (a.annotations.summary || a.annotations.description)) || ''),
+            h('td', { style: { whiteSpace: 'normal', minWidth: '220px', maxWidth: '420px' } }, (a.annotations && (a.annotations.summary || a.annotations.description)) || ''),
             h('td', runHref ? h('a', { href: runHref }, run) : h('span.muted', 'no run'), gpu ? h('span.muted', ` · ${gpu}`) : null),
             h('td.time', a.activeAt ? `${fmtTime(Date.parse(a.activeAt) / 1000, true)} (${fmtDuration(Date.now() / 1000 - Date.parse(a.activeAt) / 1000)})` : '–'),
             h('td.num', fmtNum(num(a.value))),
-            h('td', labelCodes(l, ['alertname', 'severity'])));
+            h('td', { style: { whiteSpace: 'normal' } }, labelCodes(l, ['alertname', 'severity'])));
         })))));
     } catch (e) {
       fill(active, errorBox(e.message));

@@ -220,6 +220,7 @@ export function mount(root, ctx) {
     const mode = xMode();
     const [start, end] = range();
     charts.forEach((c) => c.chart.loading());
+    performance.mark('flightdeck:overview-start');
     try {
       const [sm, ev] = await Promise.all([
         get(`runs/${encodeURIComponent(runName)}/stepmap`, { start, end }, signal).catch((e) => ({ error: e })),
@@ -279,6 +280,8 @@ export function mount(root, ctx) {
         chart.draw({ xMode: mode, ...d, events: chartEvents, xRange });
         if (def.optional && chart.el.dataset.state === 'empty') chart.el.hidden = true;
       });
+      // For benchmarks: from the first request to the last chart drawn.
+      performance.measure('flightdeck:overview', 'flightdeck:overview-start');
     } catch (e) {
       if (e.name !== 'AbortError') charts.forEach(({ chart }) => chart.error(e.message));
     }
