@@ -3,17 +3,15 @@ package io.flightdeck.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flightdeck.remote.RemoteWriteReceiver.Response;
-import io.flightdeck.remote.WriteRequestArbitraries.GeneratedSeries;
 import io.flightdeck.remote.WriteRequestEncoder.Message;
+import io.flightdeck.remote.WriteRequestGenerators.GeneratedSeries;
+import io.flightdeck.testkit.Coverage;
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Generators;
+import io.flightdeck.testkit.Property;
 import java.util.Arrays;
 import java.util.List;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
-import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.Test;
 
 /**
  * Hostile or damaged bodies must be answered, never thrown: a 204, a 400 or a 413, with the
@@ -23,51 +21,71 @@ class RemoteWriteFuzzTest {
   /** Small enough that the larger generated requests take the 413 path. */
   private static final int MAX_BODY_BYTES = 1024;
 
-  @Property(tries = 2000)
-  void randomBodies(@ForAll @Size(max = 512) byte[] body) {
-    assertAnswered(body);
+  @Test
+  void randomBodies() {
+    Property.tries(2000)
+        .check(in -> assertAnswered(in.draw("body", Generators.byteArrays(0, 512))));
   }
 
   /** Valid snappy around random bytes, so that they reach the protobuf decoder. */
-  @Property(tries = 2000)
-  void randomProtobuf(@ForAll @Size(max = 512) byte[] raw) {
-    assertAnswered(WriteRequestEncoder.snappy(raw));
+  @Test
+  void randomProtobuf() {
+    Property.tries(2000)
+        .check(
+            in ->
+                assertAnswered(
+                    WriteRequestEncoder.snappy(in.draw("raw", Generators.byteArrays(0, 512)))));
   }
 
-  @Property(tries = 2000)
-  void damagedValidRequests(
-      @ForAll("requests") byte[] raw,
-      @ForAll @Size(max = 6) List<@IntRange(min = 0) Integer> bitFlips,
-      @ForAll boolean truncate,
-      @ForAll @IntRange(min = 0, max = 99) int keepPercent,
-      @ForAll boolean damageAfterCompression) {
+  @Test
+  void damagedValidRequests() {
+    Coverage coverage =
+        Property.tries(2000)
+            .check(
+                in ->
+                    in.classify(
+                        outcome(
+                            damagedAndAnswered(
+                                in.draw("raw", requests()),
+                                in.draw(
+                                    "bitFlips",
+                                    Generators.integers(0, Integer.MAX_VALUE).list(0, 6)),
+                                in.draw("truncate", Generators.booleans()),
+                                in.draw("keepPercent", Generators.integers(0, 99)),
+                                in.draw("damageAfterCompression", Generators.booleans())))));
+
+    // Guards the generator: damage must reach the decoder, some requests must survive it, and
+    // the larger ones must meet the limit.
+    assertThat(coverage.percentage("accepted")).isGreaterThan(2);
+    assertThat(coverage.percentage("protobuf error")).isGreaterThan(20);
+    assertThat(coverage.percentage("too large")).isGreaterThan(2);
+  }
+
+  private static String outcome(Response response) {
+    return response.status() == 204
+        ? "accepted"
+        : response.status() == 413
+            ? "too large"
+            : response.body().startsWith("protobuf decode error") ? "protobuf error" : "other";
+  }
+
+  private static Response damagedAndAnswered(
+      byte[] raw,
+      List<Integer> bitFlips,
+      boolean truncate,
+      int keepPercent,
+      boolean damageAfterCompression) {
     int keep = truncate ? keepPercent : 100;
     byte[] body =
         damageAfterCompression
             ? damage(WriteRequestEncoder.snappy(raw), bitFlips, keep)
             : WriteRequestEncoder.snappy(damage(raw, bitFlips, keep));
 
-    Response response = assertAnswered(body);
-
-    // Guards the generator: damage must reach the decoder, some requests must survive it, and
-    // the larger ones must meet the limit.
-    Statistics.collect(
-        response.status() == 204
-            ? "accepted"
-            : response.status() == 413
-                ? "too large"
-                : response.body().startsWith("protobuf decode error") ? "protobuf error" : "other");
-    Statistics.coverage(
-        coverage -> {
-          coverage.check("accepted").percentage(p -> p > 2);
-          coverage.check("protobuf error").percentage(p -> p > 20);
-          coverage.check("too large").percentage(p -> p > 2);
-        });
+    return assertAnswered(body);
   }
 
-  @Provide
-  Arbitrary<byte[]> requests() {
-    return WriteRequestArbitraries.seriesLists()
+  private static Gen<byte[]> requests() {
+    return WriteRequestGenerators.seriesLists()
         .map(
             series -> {
               Message request = new Message();

@@ -4,20 +4,35 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flightdeck.remote.InMemoryAppendable.StoredSample;
 import io.flightdeck.remote.RemoteWriteReceiver.Response;
-import io.flightdeck.remote.WriteRequestArbitraries.GeneratedSeries;
 import io.flightdeck.remote.WriteRequestEncoder.Message;
+import io.flightdeck.remote.WriteRequestGenerators.GeneratedSeries;
+import io.flightdeck.testkit.Coverage;
+import io.flightdeck.testkit.Property;
 import java.util.List;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.Test;
 
 /** Whatever valid series a sender writes, storage receives exactly those samples. */
 class RemoteWriteRoundTripTest {
 
-  @Property(tries = 500)
-  void receivedSamplesAreExactlyTheSentOnes(@ForAll("seriesLists") List<GeneratedSeries> sent) {
+  @Test
+  void receivedSamplesAreExactlyTheSentOnes() {
+    Coverage coverage =
+        Property.tries(500)
+            .check(
+                in -> {
+                  List<GeneratedSeries> sent =
+                      in.draw("sent", WriteRequestGenerators.seriesLists());
+                  receivesExactly(sent);
+                  if (sent.stream().anyMatch(GeneratedSeries::labelAfterSample)) {
+                    in.classify("a label after a sample");
+                  }
+                });
+
+    // Guards the generator: the field order a one-pass decoder gets wrong must come up often.
+    assertThat(coverage.percentage("a label after a sample")).isGreaterThan(20);
+  }
+
+  private static void receivesExactly(List<GeneratedSeries> sent) {
     InMemoryAppendable storage = new InMemoryAppendable();
     RemoteWriteReceiver receiver = new RemoteWriteReceiver(storage, 1 << 20);
     Message request = new Message();
@@ -31,15 +46,5 @@ class RemoteWriteRoundTripTest {
     assertThat(storage.samples()).containsExactlyElementsOf(expected);
     assertThat(receiver.invalidSeries()).isZero();
     assertThat(storage.unfinishedAppenders()).isZero();
-    // Guards the generator: the field order a one-pass decoder gets wrong must come up often.
-    Statistics.label("a label after a sample")
-        .collect(sent.stream().anyMatch(GeneratedSeries::labelAfterSample));
-    Statistics.label("a label after a sample")
-        .coverage(coverage -> coverage.check(true).percentage(p -> p > 20));
-  }
-
-  @Provide
-  Arbitrary<List<GeneratedSeries>> seriesLists() {
-    return WriteRequestArbitraries.seriesLists();
   }
 }

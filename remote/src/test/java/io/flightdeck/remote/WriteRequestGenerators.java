@@ -9,19 +9,17 @@ import io.flightdeck.model.Labels;
 import io.flightdeck.model.StaleMarker;
 import io.flightdeck.remote.InMemoryAppendable.StoredSample;
 import io.flightdeck.remote.WriteRequestEncoder.Message;
+import io.flightdeck.testkit.Gen;
+import io.flightdeck.testkit.Generators;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.Tuple;
 
-/** jqwik generators of valid remote-write content, shared by the round-trip and fuzz properties. */
-final class WriteRequestArbitraries {
-  private WriteRequestArbitraries() {}
+/** Generators of valid remote-write content, shared by the round-trip and fuzz properties. */
+final class WriteRequestGenerators {
+  private WriteRequestGenerators() {}
 
   /**
    * One valid series as a sender could write it.
@@ -69,74 +67,62 @@ final class WriteRequestArbitraries {
   /** A sample with its value as raw bits, so that NaN payloads survive generation unchanged. */
   record GeneratedSample(long timestampMillis, long valueBits) {}
 
-  static Arbitrary<List<GeneratedSeries>> seriesLists() {
-    return series().list().ofMaxSize(8);
+  static Gen<List<GeneratedSeries>> seriesLists() {
+    return series().list(0, 8);
   }
 
-  private static Arbitrary<GeneratedSeries> series() {
-    Arbitrary<Map<String, String>> otherLabels =
-        Arbitraries.maps(labelText().filter(name -> !name.equals(Labels.METRIC_NAME)), labelText())
-            .ofMaxSize(6);
-    Arbitrary<List<String>> labelPairs =
-        Combinators.combine(labelText(), otherLabels)
-            .as(
-                (metricName, others) -> {
-                  List<List<String>> pairs = new ArrayList<>();
-                  pairs.add(List.of(Labels.METRIC_NAME, metricName));
-                  others.forEach((name, value) -> pairs.add(List.of(name, value)));
-                  return pairs;
-                })
-            .flatMap(Arbitraries::shuffle)
-            .map(pairs -> pairs.stream().flatMap(List::stream).toList());
-    Arbitrary<List<GeneratedSample>> samples =
-        Combinators.combine(timestamps(), valueBits())
-            .as(GeneratedSample::new)
-            .list()
-            .ofMaxSize(12);
-    return Combinators.combine(labelPairs, samples)
-        .as(Tuple::of)
-        .flatMap(
-            t -> {
-              List<Boolean> slots = new ArrayList<>();
-              slots.addAll(Collections.nCopies(t.get1().size() / 2, true));
-              slots.addAll(Collections.nCopies(t.get2().size(), false));
-              return Arbitraries.shuffle(slots)
-                  .map(order -> new GeneratedSeries(t.get1(), t.get2(), order));
-            });
+  private static Gen<GeneratedSeries> series() {
+    Gen<String> metricNames = labelText();
+    Gen<Map<String, String>> otherLabels =
+        Generators.mapOf(
+            labelText().filter(name -> !name.equals(Labels.METRIC_NAME)), labelText(), 0, 6);
+    Gen<Long> timestamps = timestamps();
+    Gen<Long> valueBits = valueBits();
+    Gen<GeneratedSample> sample =
+        c -> new GeneratedSample(timestamps.generate(c), valueBits.generate(c));
+    Gen<List<GeneratedSample>> samples = sample.list(0, 12);
+    return c -> {
+      List<List<String>> pairs = new ArrayList<>();
+      pairs.add(List.of(Labels.METRIC_NAME, metricNames.generate(c)));
+      otherLabels.generate(c).forEach((name, value) -> pairs.add(List.of(name, value)));
+      List<String> labelPairs =
+          Generators.shuffle(pairs).generate(c).stream().flatMap(List::stream).toList();
+      List<GeneratedSample> written = samples.generate(c);
+      List<Boolean> slots = new ArrayList<>();
+      slots.addAll(Collections.nCopies(labelPairs.size() / 2, true));
+      slots.addAll(Collections.nCopies(written.size(), false));
+      return new GeneratedSeries(labelPairs, written, Generators.shuffle(slots).generate(c));
+    };
   }
 
   /**
    * Non-empty text from all of Unicode except lone surrogates (which UTF-8 cannot carry), mixed
    * with plain identifiers so that names collide and sort against each other.
    */
-  private static Arbitrary<String> labelText() {
-    Arbitrary<String> unicode =
-        Arbitraries.integers()
-            .between(0, Character.MAX_CODE_POINT)
+  private static Gen<String> labelText() {
+    Gen<String> unicode =
+        Generators.integers(0, Character.MAX_CODE_POINT)
             .filter(cp -> cp < Character.MIN_SURROGATE || cp > Character.MAX_SURROGATE)
-            .list()
-            .ofMinSize(1)
-            .ofMaxSize(10)
+            .list(1, 10)
             .map(
                 codePoints -> {
                   StringBuilder sb = new StringBuilder();
                   codePoints.forEach(sb::appendCodePoint);
                   return sb.toString();
                 });
-    Arbitrary<String> identifier =
-        Arbitraries.strings().withCharRange('a', 'e').withChars('_').ofMinLength(1).ofMaxLength(4);
-    return Arbitraries.oneOf(unicode, identifier);
+    Gen<String> identifier = Generators.strings(Generators.charsOf("abcde_"), 1, 4);
+    return Generators.oneOf(unicode, identifier);
   }
 
-  private static Arbitrary<Long> timestamps() {
-    return Arbitraries.oneOf(
-        Arbitraries.longs(), Arbitraries.longs().between(1_600_000_000_000L, 1_900_000_000_000L));
+  private static Gen<Long> timestamps() {
+    return Generators.oneOf(
+        Generators.longs(), Generators.longs(1_600_000_000_000L, 1_900_000_000_000L));
   }
 
   /** Raw IEEE-754 bits: the special values, any bit pattern (every NaN payload), plain numbers. */
-  private static Arbitrary<Long> valueBits() {
-    Arbitrary<Long> special =
-        Arbitraries.of(
+  private static Gen<Long> valueBits() {
+    Gen<Long> special =
+        Generators.of(
             Double.doubleToRawLongBits(Double.NaN),
             StaleMarker.BITS,
             Double.doubleToRawLongBits(Double.POSITIVE_INFINITY),
@@ -145,7 +131,7 @@ final class WriteRequestArbitraries {
             0L,
             Double.doubleToRawLongBits(Double.MIN_VALUE),
             Double.doubleToRawLongBits(Double.MAX_VALUE));
-    return Arbitraries.oneOf(
-        special, Arbitraries.longs(), Arbitraries.doubles().map(Double::doubleToRawLongBits));
+    return Generators.oneOf(
+        special, Generators.longs(), Generators.doubles().map(Double::doubleToRawLongBits));
   }
 }
