@@ -273,11 +273,15 @@ final class RunEvents {
     SeriesSet set = querier.select(false, Matcher.equal(Labels.METRIC_NAME, PRESENCE_METRIC));
     while (set.next()) {
       Series series = set.at();
-      SeriesReads.Samples samples = SeriesReads.range(series, start - LEAD_MS, end);
+      java.util.Set<String> hosts = Hosts.allOf(series.labels());
+      if (hosts.stream().noneMatch(hardware.hosts()::contains)) {
+        continue; // only the run's hosts are read
+      }
+      SeriesReads.Samples samples = SeriesReads.tail(series, end, LEAD_MS, 3, start - LEAD_MS);
       if (samples.isEmpty()) {
         continue;
       }
-      for (String host : Hosts.allOf(series.labels())) {
+      for (String host : hosts) {
         hostLast.merge(host, samples.lastTime(), Math::max);
       }
       RunGpu gpu = runGpu(series.labels());

@@ -55,6 +55,35 @@ class RunCatalogTest {
   }
 
   @Test
+  void theSourceCanDeclareARunFinishedOrFailed() {
+    RunHParams declared =
+        run ->
+            switch (run) {
+              case "dead" -> new RunHParams.Declared(null, "STATUS_SUCCESS");
+              case "llama" -> new RunHParams.Declared(null, "STATUS_FAILURE");
+              default -> RunHParams.Declared.NOTHING;
+            };
+    RunCatalog withHParams =
+        new RunCatalog(store.tsdb, new ManualClock(NOW_MS), declared, RunCatalogOptions.DEFAULT);
+    assertEquals(RunStatus.FINISHED, withHParams.run("dead").orElseThrow().status());
+    assertEquals(RunStatus.CRASHED, withHParams.run("llama").orElseThrow().status());
+    assertEquals(RunStatus.STALLED, withHParams.run("stuck").orElseThrow().status());
+  }
+
+  @Test
+  void anotherRunLabelNamesOtherRuns() {
+    RunCatalog byJob =
+        new RunCatalog(
+            store.tsdb,
+            new ManualClock(NOW_MS),
+            RunHParams.NONE,
+            RunCatalogOptions.DEFAULT.withRunLabel("job"));
+    RunSummary train = byJob.run("train").orElseThrow();
+    assertEquals("llm_train_step{job=\"train\"}", train.stepMetric());
+    assertTrue(byJob.run("llama").isEmpty());
+  }
+
+  @Test
   void runsAreListedMostRecentlySeenFirstAndFilteredByRegex() {
     List<RunSummary> runs = catalog.runs(null);
     assertEquals(6, runs.size());
