@@ -32,7 +32,7 @@ class DemoCommandTest {
     assertThat(text)
         .contains("at speed 30")
         .containsPattern(
-            "nan-loss +0:20:00-0:23:00 +\\(real 0:00:40-0:00:46\\).*TrainingLossNotFinite")
+            "nan-loss +0:20:00-0:25:00 +\\(real 0:00:40-0:00:50\\).*TrainingLossNotFinite")
         .containsPattern("hung-rank +1:55:00-2:15:00 +\\(real 0:03:50-0:04:30\\).*TrainingStalled")
         .contains("xid-79", "hot-gpu", "memory-leak", "network-saturation", "loss-rebound");
     // Every incident begins within the first five minutes of real time at the default speed.
@@ -44,7 +44,7 @@ class DemoCommandTest {
   void listFollowsTheSpeed() {
     assertThat(run("--list", "--speed=60")).isZero();
     assertThat(out.toString())
-        .containsPattern("nan-loss +0:20:00-0:23:00 +\\(real 0:00:20-0:00:23\\)");
+        .containsPattern("nan-loss +0:20:00-0:25:00 +\\(real 0:00:20-0:00:25\\)");
   }
 
   @Test

@@ -28,7 +28,7 @@ public final class DemoScript {
   static final int MAX_STEPS = 3000;
 
   static final Duration NAN_START = Duration.ofMinutes(20);
-  static final Duration NAN_END = Duration.ofMinutes(23);
+  static final Duration NAN_END = Duration.ofMinutes(25);
   static final int HOT_NODE = 0;
   static final int HOT_GPU = 3;
   static final Duration HOT_START = Duration.ofMinutes(25);
