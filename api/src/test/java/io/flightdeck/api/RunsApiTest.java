@@ -55,6 +55,12 @@ class RunsApiTest {
     Labels tb = Labels.of("run", "tb", "tag", "train/loss", "logdir", "/logs");
     add(storage, tb.toBuilder().set("__name__", "tensorboard_scalar_step").build(), 0, s -> s / 2);
     add(storage, tb.toBuilder().set("__name__", "tensorboard_scalar").build(), 0, s -> 2.0);
+    // What the training rule pack records from it, resampled: never preferred to the source.
+    add(
+        storage,
+        Labels.of("__name__", "flightdeck:train_step", "run", "tb", "tag", "train/loss"),
+        0,
+        s -> s / 2 - 1);
     return storage;
   }
 
@@ -126,6 +132,7 @@ class RunsApiTest {
     // 300 steps left at 0.5 steps/s.
     assertEquals(600.0, (Double) tb.get("eta_seconds"), 1e-6);
     assertEquals("tensorboard_scalar{run=\"tb\",tag=\"train/loss\"}", tb.get("loss_metric"));
+    assertEquals("tensorboard_scalar_step{run=\"tb\",tag=\"train/loss\"}", tb.get("step_metric"));
     assertEquals(List.of("tensorboard"), tb.get("sources"));
   }
 

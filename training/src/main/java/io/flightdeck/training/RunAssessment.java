@@ -208,6 +208,9 @@ final class RunAssessment {
   private static List<String> sources(RunSeries series) {
     Set<String> sources = new TreeSet<>();
     for (Labels labels : series.labels()) {
+      if (labels.metricName().startsWith("flightdeck:")) {
+        continue; // recorded by rules from the others
+      }
       if (labels.metricName().startsWith("tensorboard_")) {
         sources.add("tensorboard");
       } else if (labels.has("instance")) {

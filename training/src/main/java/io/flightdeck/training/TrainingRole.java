@@ -16,18 +16,18 @@ enum TrainingRole {
           "train_step",
           "global_step",
           "train_global_step",
-          "flightdeck:train_step",
-          "tensorboard_scalar_step"),
+          "tensorboard_scalar_step",
+          "flightdeck:train_step"),
       TrainingRole.TRAIN_LOSS_TAG),
   LOSS(
-      List.of("llm_train_loss", "train_loss", "flightdeck:train_loss", "tensorboard_scalar"),
+      List.of("llm_train_loss", "train_loss", "tensorboard_scalar", "flightdeck:train_loss"),
       TrainingRole.TRAIN_LOSS_TAG),
   SAMPLES_PER_SECOND(
       List.of(
           "llm_train_samples_per_second",
           "train_samples_per_second",
-          "flightdeck:train_samples_per_second",
-          "tensorboard_scalar"),
+          "tensorboard_scalar",
+          "flightdeck:train_samples_per_second"),
       "train/train_samples_per_second|train/(?:device/)?samples_per_sec|time/fps"
           + "|ray/tune/timers/learn_throughput"),
   LEARNING_RATE(
