@@ -18,7 +18,7 @@ final class RunAssessment {
   private static final long TAIL_WINDOW_MS = 5 * 60_000;
 
   /** Enough distinct steps in a tail to measure a pace and see when the step last moved. */
-  private static final int DISTINCT_STEPS_WANTED = StepProgress.MAX_INTERVALS_BEYOND_WINDOW + 1;
+  private static final int DISTINCT_STEPS_WANTED = StepProgress.MIN_INTERVALS + 1;
 
   private static final String SUCCESS = "STATUS_SUCCESS";
   private static final Set<String> FAILED = Set.of("STATUS_FAILURE", "STATUS_ABORTED");

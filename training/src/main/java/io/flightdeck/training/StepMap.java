@@ -60,9 +60,4 @@ public record StepMap(List<Segment> segments) {
     double[] steps = segment.steps();
     return steps[prior] + fraction * (steps[after] - steps[prior]);
   }
-
-  /** The time of the first point of every segment after the first: the restarts. */
-  List<Long> restartTimes() {
-    return segments.stream().skip(1).map(Segment::start).toList();
-  }
 }

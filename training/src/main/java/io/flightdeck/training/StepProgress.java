@@ -21,7 +21,6 @@ record StepProgress(
     long medianChangeIntervalMs) {
 
   static final int MIN_INTERVALS = 3;
-  static final int MAX_INTERVALS_BEYOND_WINDOW = 20;
 
   /** Null when the map is empty. */
   static StepProgress of(StepMap map, long rateWindowMs) {
@@ -46,9 +45,6 @@ record StepProgress(
       int from = changes.get(c - 1);
       boolean inWindow = times[to] >= lastSample - rateWindowMs;
       if (!inWindow && intervals.size() >= MIN_INTERVALS) {
-        break;
-      }
-      if (!inWindow && intervals.size() >= MAX_INTERVALS_BEYOND_WINDOW) {
         break;
       }
       double seconds = (times[to] - times[from]) / 1000.0;
