@@ -2,6 +2,7 @@ package io.flightdeck.app;
 
 import io.flightdeck.collector.gpu.GpuCollector;
 import io.flightdeck.collector.gpu.GpuCollectorOptions;
+import io.flightdeck.collector.gpu.NvidiaSmiCollector;
 import io.flightdeck.collector.host.FilesystemCollector;
 import io.flightdeck.collector.host.HostCollector;
 import io.flightdeck.collector.host.MetricFamily;
@@ -42,12 +43,19 @@ final class NodeCollection implements AutoCloseable {
   private final FilesystemCollector filesystems;
   private final ProcessCollector processes;
   private GpuCollector gpu;
+  private NvidiaSmiCollector smi;
 
   /**
-   * Loads NVML from {@code nvmlLibrary}; without it, one line says so and only host metrics are
-   * collected.
+   * Loads NVML from {@code nvmlLibrary}; without it, GPUs are read from {@code nvidia-smi} when the
+   * tool is on the PATH, and otherwise one line says so and only host metrics are collected.
    */
   NodeCollection(Path procRoot, String nvmlLibrary, String hostname, Clock clock) {
+    this(procRoot, nvmlLibrary, hostname, clock, System.getenv("PATH"));
+  }
+
+  /** As above, looking for {@code nvidia-smi} in {@code searchPath} (a $PATH value). */
+  NodeCollection(
+      Path procRoot, String nvmlLibrary, String hostname, Clock clock, String searchPath) {
     host = HostCollector.linux(procRoot, clock);
     filesystems = FilesystemCollector.linux(procRoot);
     processes = new ProcessCollector(procRoot);
@@ -55,9 +63,17 @@ final class NodeCollection implements AutoCloseable {
     gpu.start();
     String unavailable = gpu.collect().failures().get("nvml");
     if (unavailable != null) {
-      LOG.warn("{} (no GPU metrics; host metrics go on)", unavailable);
       gpu.close();
       gpu = null;
+      smi =
+          NvidiaSmiCollector.onPath(searchPath)
+              .map(tool -> new NvidiaSmiCollector(tool, hostname, procRoot))
+              .orElse(null);
+      if (smi == null) {
+        LOG.warn("{} (no GPU metrics; host metrics go on)", unavailable);
+      } else {
+        LOG.warn("{}; reading GPUs from {} -q -x instead", unavailable, smi.binary());
+      }
     }
   }
 
@@ -69,10 +85,13 @@ final class NodeCollection implements AutoCloseable {
     } catch (IOException e) {
       LOG.debug("filesystem collector failed: {}", e.toString());
     }
-    if (gpu != null) {
-      List<MetricFamily> gpuFamilies = gpu.collect().families();
-      families.addAll(gpuFamilies);
-      families.addAll(processes.collect(gpuPids(gpuFamilies)));
+    GpuCollector.Scrape gpus = gpu != null ? gpu.collect() : smi != null ? smi.collect() : null;
+    if (gpus != null) {
+      if (smi != null && !gpus.failures().isEmpty()) {
+        LOG.debug("nvidia-smi failed: {}", gpus.failures());
+      }
+      families.addAll(gpus.families());
+      families.addAll(processes.collect(gpuPids(gpus.families())));
     }
     return families;
   }

@@ -34,8 +34,14 @@
  * <p><b>Processes.</b> {@code flightdeck_gpu_process_memory_bytes{pid,command,container_id,
  * pod_uid,rank,local_rank,world_size}}, the process labels present only when procfs tells them.
  *
+ * <p><b>Fallback.</b> Where NVML cannot be loaded but {@code nvidia-smi} is on the PATH, {@link
+ * io.flightdeck.collector.gpu.NvidiaSmiCollector} runs {@code nvidia-smi -q -x} at each collection
+ * and serves what its XML offers under the same names and labels; Xid events and GPM ratios need
+ * NVML and are absent then.
+ *
  * <p>The public API is {@link io.flightdeck.collector.gpu.GpuCollector}, its {@link
- * io.flightdeck.collector.gpu.GpuCollectorOptions}, and the {@link
+ * io.flightdeck.collector.gpu.GpuCollectorOptions}, {@link
+ * io.flightdeck.collector.gpu.NvidiaSmiCollector}, and the {@link
  * io.flightdeck.collector.gpu.Nvml} contract.
  */
 package io.flightdeck.collector.gpu;
