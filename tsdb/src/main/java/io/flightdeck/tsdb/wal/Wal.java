@@ -63,9 +63,10 @@ public final class Wal implements AutoCloseable {
   }
 
   /**
-   * Feeds the newest complete checkpoint, then every later segment, to the visitor. A torn or
-   * corrupt record cuts its segment at the last good record, with a warning naming file and offset;
-   * later segments are still read. Afterwards writes go to a fresh segment.
+   * Feeds the newest complete checkpoint, then every later segment, to the visitor. A damaged
+   * record costs only itself: replay goes on with the next valid record of its segment, and the
+   * segment is repaired in place after a copy of it is kept ({@link WalSalvage}), with a warning
+   * that says what was lost and where. Afterwards writes go to a fresh segment.
    */
   public synchronized ReplayStats replay(WalVisitor visitor) throws IOException {
     List<String> repairs = new java.util.ArrayList<>();
@@ -141,29 +142,16 @@ public final class Wal implements AutoCloseable {
       Path file, int segment, IntPredicate decode, WalVisitor visitor, List<String> repairs)
       throws IOException {
     WalSegmentReader.Result result = WalSegmentReader.read(file, segment, decode, visitor);
-    if (!result.clean()) {
-      String message =
-          StorageException.withContext(
-              "cutting the write-ahead log at its last good record: " + result.corruption(),
-              "file",
-              file,
-              "kept_bytes",
-              result.goodLength());
-      if (readOnly) {
-        repairs.add("read-only, not repaired: " + message);
-        return result.records();
-      }
-      log.warn(message);
-      repairs.add(message);
-      if (result.goodLength() < WalSegments.HEADER_SIZE) {
-        Files.delete(file);
-      } else {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-          channel.truncate(result.goodLength());
-          channel.force(true);
-        }
-      }
+    if (result.clean()) {
+      return result.records();
     }
+    if (readOnly) {
+      repairs.add("read-only, not repaired: " + WalSalvage.describe(file, result));
+      return result.records();
+    }
+    String message = WalSalvage.repair(dir, file, result);
+    log.warn(message);
+    repairs.add(message);
     return result.records();
   }
 

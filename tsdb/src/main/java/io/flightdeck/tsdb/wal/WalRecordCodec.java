@@ -19,6 +19,12 @@ public final class WalRecordCodec {
   public static final int TOMBSTONES = 4;
   public static final int BLOCK_FLUSHED = 5;
 
+  /**
+   * Fills the place of damaged records after salvage, so that every later record keeps its offset
+   * (block-flushed markers name offsets); replay skips it. Its payload is zeros.
+   */
+  static final int PADDING = 6;
+
   private static final MetricType[] TYPES = MetricType.values();
 
   private WalRecordCodec() {}
@@ -56,6 +62,10 @@ public final class WalRecordCodec {
 
   public static void addBlockFlushed(Encbuf buf, long mint, long maxt, int segment, long offset) {
     buf.putVarint(mint).putVarint(maxt).putUvarint(segment).putUvarint(offset);
+  }
+
+  static boolean isKnownType(int type) {
+    return type >= SERIES && type <= PADDING;
   }
 
   /** Decodes one record payload into visitor calls. */
