@@ -47,27 +47,52 @@ function xTicks(xMode) {
   };
 }
 
-/** Sorted union of the x arrays, and each array's values placed on it (null where absent). */
+/**
+ * Sorted union of the x arrays, and each array's values placed on it. Where a series has no point
+ * at an x it is `undefined`, which uPlot draws through; its own missing or non-finite values, and a
+ * hole much wider than its usual spacing (no data for a while), are `null`, which uPlot draws as a
+ * gap.
+ */
 function align(items) {
   const xs = new Set();
-  for (const item of items) for (const x of item.x) xs.add(x);
+  const holes = items.map((item) => {
+    for (const x of item.x) xs.add(x);
+    const found = [];
+    const dx = [];
+    for (let i = 1; i < item.x.length; i++) dx.push(item.x[i] - item.x[i - 1]);
+    if (dx.length >= 4) {
+      const typical = dx.slice().sort((a, b) => a - b)[Math.floor(dx.length / 2)];
+      dx.forEach((d, i) => {
+        if (typical > 0 && d > 5 * typical) found.push((item.x[i] + item.x[i + 1]) / 2);
+      });
+    }
+    found.forEach((x) => xs.add(x));
+    return found;
+  });
   const x = Float64Array.from(xs).sort();
   const index = new Map();
   x.forEach((v, i) => index.set(v, i));
-  const columns = items.map((item) => {
-    const col = new Array(x.length).fill(null);
+  const columns = items.map((item, k) => {
+    const col = new Array(x.length).fill(undefined);
     item.x.forEach((xv, i) => {
       const y = item.y[i];
       col[index.get(xv)] = y === null || y === undefined || !Number.isFinite(y) ? null : y;
     });
+    for (const hole of holes[k]) col[index.get(hole)] = null;
     return col;
   });
   return { x: Array.from(x), columns };
 }
 
+/** A y axis as wide as its longest label. */
+function axisSize(u, values) {
+  if (!values || !values.length) return 40;
+  return Math.max(...values.map((v) => String(v).length)) * 7 + 26;
+}
+
 function robustRange(columns, unit) {
   const values = [];
-  for (const col of columns) for (const v of col) if (v !== null) values.push(v);
+  for (const col of columns) for (const v of col) if (v != null) values.push(v);
   if (!values.length) return null;
   values.sort((a, b) => a - b);
   const lo = values[Math.floor(values.length * 0.02)];
@@ -183,14 +208,14 @@ export class Chart {
     const axisStyle = { stroke: '#9aa3b2', grid: { stroke: '#262b35', width: 1 }, ticks: { stroke: '#30363f', width: 1 }, font: '11px system-ui, sans-serif' };
     const axes = [
       { ...axisStyle, values: xTicks(xMode), space: 70 },
-      { ...axisStyle, size: 62, values: (u, vals) => vals.map((v) => fmtUnit(v, unit)) },
+      { ...axisStyle, size: axisSize, values: (u, vals) => vals.map((v) => fmtUnit(v, unit)) },
     ];
     const scales = {
       x: { time: xMode === 'time', ...(xRange ? { range: () => xRange } : {}) },
       y: yRange ? { range: () => yRange } : (unit === '%' ? { range: (u, min, max) => [Math.min(0, min), Math.max(100, max)] } : { auto: true }),
     };
     if (hasY2) {
-      axes.push({ ...axisStyle, scale: 'y2', side: 1, size: 62, grid: { show: false },
+      axes.push({ ...axisStyle, scale: 'y2', side: 1, size: axisSize, grid: { show: false },
         values: (u, vals) => vals.map((v) => fmtUnit(v, this.opts.unit2)) });
       scales.y2 = { auto: true };
     }
@@ -286,7 +311,7 @@ export class Chart {
 }
 
 function lastIndex(col) {
-  for (let i = col.length - 1; i >= 0; i--) if (col[i] !== null) return i;
+  for (let i = col.length - 1; i >= 0; i--) if (col[i] != null) return i;
   return null;
 }
 

@@ -68,6 +68,13 @@ const REGIONS = [
   ['network', 'Network', 'receive and transmit per NIC'],
 ];
 
+/** Where an alert points: host and GPU from its labels, else its instance. */
+function where(labels) {
+  const l = labels || {};
+  const host = l.Hostname || l.host || (l.instance ? l.instance.replace(/:\d+$/, '') : '');
+  return l.gpu !== undefined ? `on ${host}/gpu${l.gpu}` : (host ? `on ${host}` : '');
+}
+
 export function mount(root, ctx) {
   const runName = ctx.path[0];
   document.title = `${runName} · Flightdeck`;
@@ -150,7 +157,7 @@ export function mount(root, ctx) {
         stat('Duration', fmtDuration(run.last_seen - run.first_seen))),
       progress !== null ? h('div.progress', h('div.bar', h('div.fill', { class: `fill-${run.status}`, style: { width: `${(progress * 100).toFixed(1)}%` } })), h('span.progress-text', `${(progress * 100).toFixed(1)}%`)) : h('span'),
       firing.length ? h('div.run-alerts', firing.map((a) => h(`div.run-alert.sev-${a.severity || 'warning'}`, { role: 'alert' },
-        h('strong', a.alertname), ' ', (a.annotations && (a.annotations.summary || a.annotations.description)) || '',
+        h('strong', a.alertname), ' ', (a.annotations && (a.annotations.summary || a.annotations.description)) || where(a.labels),
         h('span.muted', ` since ${fmtTime(a.active_at, true)}`)))) : null);
   }
 

@@ -83,7 +83,9 @@ export function mount(root, ctx) {
       filterError.textContent = `invalid regex: ${e.message}`;
     }
     let rows = pattern ? runs.filter((r) => pattern.test(r.run)) : runs.slice();
-    const sort = params.get('sort');
+    // Without a chosen order the runs needing attention come first (crashed, stalled), then the
+    // most recently seen, as the server lists them.
+    const sort = params.get('sort') || 'status';
     if (sort) {
       const desc = sort.startsWith('-');
       const col = COLUMNS.find((c) => c.key === sort.replace(/^-/, ''));
@@ -108,7 +110,7 @@ export function mount(root, ctx) {
       return;
     }
     const head = h('tr', h('th', { scope: 'col' }, h('span.sr-only', 'Select')), COLUMNS.map((c) => {
-      const active = sort && sort.replace(/^-/, '') === c.key;
+      const active = params.get('sort') && sort.replace(/^-/, '') === c.key;
       const next = active && !sort.startsWith('-') ? `-${c.key}` : c.key;
       return h('th', { scope: 'col', 'aria-sort': active ? (sort.startsWith('-') ? 'descending' : 'ascending') : null },
         h('button.sort', { type: 'button', onclick: () => ctx.setParams({ sort: next }) },
@@ -126,9 +128,10 @@ export function mount(root, ctx) {
     const eta = r.status === 'running' && r.eta_seconds !== null && r.eta_seconds !== undefined
       ? `ETA ${fmtDuration(r.eta_seconds)}${r.eta_low_seconds != null && r.eta_high_seconds != null ? ` (${fmtDuration(r.eta_low_seconds)}–${fmtDuration(r.eta_high_seconds)})` : ''}`
       : r.status === 'stalled' ? 'stalled' : '';
-    const lossCell = h('td.num.loss-cell', h('span', fmtNum(num(r.last && r.last.loss), 4)));
+    const lossInner = h('div.loss-inner', h('span', fmtNum(num(r.last && r.last.loss), 4)));
+    const lossCell = h('td.num.loss-cell', lossInner);
     const spark = sparkCache.get(r.run);
-    if (spark) lossCell.append(sparkline(spark.values));
+    if (spark) lossInner.append(sparkline(spark.values));
     const tr = h(`tr.run-row.row-${r.status}`, {
       tabindex: 0,
       dataset: { run: r.run, status: r.status },
