@@ -119,6 +119,43 @@ class SharedScriptsTest {
         .containsExactlyInAnyOrderElementsOf(listed);
   }
 
+  /**
+   * The doc's summary tables pin every script's counts: a skip that grows (an eval newly skipped
+   * hides a regression as surely as a failure would) or a pass that vanishes fails here.
+   */
+  @Test
+  void everyScriptPassesFailsAndSkipsExactlyWhatTheCompatibilityDocCounts() throws IOException {
+    java.util.Map<String, String> documented = new java.util.TreeMap<>();
+    java.util.regex.Pattern row =
+        java.util.regex.Pattern.compile(
+            "^\\| ([\\w.-]+\\.test) \\| (\\d+) \\| (\\d+) \\| (\\d+) \\|$");
+    for (String line : Files.readAllLines(DOC)) {
+      java.util.regex.Matcher m = row.matcher(line);
+      if (m.matches()) {
+        documented.put(
+            m.group(1),
+            m.group(2) + " passed, " + m.group(3) + " failed, " + m.group(4) + " skipped");
+      }
+    }
+    java.util.Map<String, String> actual = new java.util.TreeMap<>();
+    for (ScriptResult r : Stream.concat(upstream.stream(), own.stream()).toList()) {
+      actual.put(
+          Path.of(r.file()).getFileName().toString(),
+          r.count(Outcome.Status.PASSED)
+              + " passed, "
+              + r.count(Outcome.Status.FAILED)
+              + " failed, "
+              + r.count(Outcome.Status.SKIPPED)
+              + " skipped");
+    }
+    assertThat(documented).as("scripts counted in %s", DOC).hasSizeGreaterThanOrEqualTo(14);
+    assertThat(actual)
+        .as(
+            "counts vs. %s; regenerate it with -D%s=true",
+            DOC, CompatibilityDoc.REGENERATE_PROPERTY)
+        .containsExactlyInAnyOrderEntriesOf(documented);
+  }
+
   /** Lines whose first word starts with {@code prefix}: no series in these files is so named. */
   private static int countFirstWords(List<String> lines, String prefix) {
     return (int)
