@@ -69,7 +69,8 @@ final class RunAssessment {
       maxSteps = declared.maxSteps();
     }
 
-    RunStatus status = status(progress, step, maxSteps, lastSeen, sampleInterval);
+    boolean ended = !series.of(TrainingRole.END_SUMMARY).isEmpty();
+    RunStatus status = status(progress, step, maxSteps, ended, lastSeen, sampleInterval);
     Double rate = progress == null ? null : progress.medianRate();
     Double eta = null;
     Double etaLow = null;
@@ -109,9 +110,14 @@ final class RunAssessment {
   }
 
   private RunStatus status(
-      StepProgress progress, Double step, Double maxSteps, long lastSeen, long sampleInterval) {
-    if ((maxSteps != null && step != null && step >= maxSteps)
-        || declared.status().equals(SUCCESS)) {
+      StepProgress progress,
+      Double step,
+      Double maxSteps,
+      boolean ended,
+      long lastSeen,
+      long sampleInterval) {
+    boolean reachedEnd = maxSteps != null && step != null && step >= maxSteps;
+    if (reachedEnd || ended || declared.status().equals(SUCCESS)) {
       return RunStatus.FINISHED;
     }
     long silenceLimit =

@@ -5,7 +5,8 @@ package io.flightdeck.training;
  *
  * <ol>
  *   <li>{@code finished}: the step reached {@code max_steps}, or the source said the run ended (a
- *       TensorBoard hparams session status of success).
+ *       TensorBoard hparams session status of success, or the end-of-training summary {@code
+ *       train/train_runtime} that Hugging Face's Trainer and ms-swift write).
  *   <li>{@code crashed}: no sample of any training series for longer than {@link
  *       RunCatalogOptions#silence} of the step series' usual sample interval (at least {@link
  *       RunCatalogOptions#silenceFloor}), or the source reported a failed session.

@@ -42,7 +42,12 @@ enum TrainingRole {
           + "|epoch_learning_rate(?:_.+)?|.+/cur_lr"),
   EPOCH(
       List.of("llm_train_epoch", "train_epoch", "epoch", "tensorboard_scalar"), "(?:train/)?epoch"),
-  /** Any {@code *_max_steps} gauge also counts; see {@link #of}. */
+  /**
+   * The summary Hugging Face's Trainer (and ms-swift) writes once, when training ends: its presence
+   * says the run finished.
+   */
+  END_SUMMARY(List.of("tensorboard_scalar"), "train/(?:train_runtime|total_flos)"),
+  /** Any {@code *_max_steps} gauge also counts; see {@link #rank}. */
   MAX_STEPS(
       List.of("llm_train_max_steps", "max_steps", "tensorboard_scalar"), "(?:train/)?max_steps");
 

@@ -50,6 +50,9 @@ class RunCatalogTest {
     assertEquals(RunStatus.STALLED, runs.get("stuck").status());
     assertEquals(RunStatus.CRASHED, runs.get("dead").status());
     assertEquals(RunStatus.FINISHED, runs.get("done").status());
+    assertEquals(
+        RunStatus.FINISHED, runs.get("hf").status(), "its end-of-training summary says so");
+    assertEquals(List.of("tensorboard"), runs.get("hf").sources());
     assertEquals(0.0, runs.get("done").etaSeconds());
     assertNull(runs.get("stuck").etaSeconds(), "a stalled run has no ETA");
   }
@@ -86,8 +89,8 @@ class RunCatalogTest {
   @Test
   void runsAreListedMostRecentlySeenFirstAndFilteredByRegex() {
     List<RunSummary> runs = catalog.runs(null);
-    assertEquals(6, runs.size());
-    assertEquals("dead", runs.get(5).run(), "dead was last seen 30 minutes ago");
+    assertEquals(7, runs.size());
+    assertEquals("dead", runs.get(6).run(), "dead was last seen 30 minutes ago");
     assertEquals(
         List.of("dead", "done"),
         catalog.runs("d.*").stream().map(RunSummary::run).sorted().toList());

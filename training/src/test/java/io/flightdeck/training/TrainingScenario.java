@@ -18,6 +18,8 @@ import io.flightdeck.model.StaleMarker;
  *   <li>{@code done}: reaches its max_steps (600) at 5 min and keeps reporting.
  *   <li>{@code jitter}: 25, 30 or 35 steps per 15 s in turn (2 steps/s at the median), max_steps
  *       100000.
+ *   <li>{@code hf}: a TensorBoard run of Hugging Face's Trainer, no max_steps known, that wrote its
+ *       end-of-training summary at 40 min and nothing since.
  *   <li>{@code attributed}: two ranks on node-5, whose GPUs 2 and 3 (not 0 and 1) hold the ranks'
  *       processes by Flightdeck's process attribution; GPU 0 runs another job's process.
  * </ul>
@@ -30,6 +32,7 @@ final class TrainingScenario {
   static final long RESTART_SECONDS = 1800;
   static final long XID_SECONDS = 1200;
   static final long LOST_SECONDS = 3000;
+  static final long HF_END_SECONDS = 2400;
 
   private TrainingScenario() {}
 
@@ -194,6 +197,24 @@ final class TrainingScenario {
         });
     store.series(
         labels(concat(jitter, "__name__", "llm_train_max_steps")), 0, NOW_SECONDS, 15, s -> 100000);
+
+    String[] hf = {"run", "hf", "logdir", "/logs"};
+    store.series(
+        labels(concat(hf, "__name__", "tensorboard_scalar_step", "tag", "train/loss")),
+        0,
+        HF_END_SECONDS,
+        30,
+        s -> s);
+    store.series(
+        labels(concat(hf, "__name__", "tensorboard_scalar", "tag", "train/loss")),
+        0,
+        HF_END_SECONDS,
+        30,
+        s -> 1.0);
+    store.sample(
+        labels(concat(hf, "__name__", "tensorboard_scalar", "tag", "train/train_runtime")),
+        HF_END_SECONDS,
+        HF_END_SECONDS);
 
     for (int gpu = 0; gpu < 4; gpu++) {
       String[] g = {
