@@ -3,19 +3,13 @@ package io.flightdeck.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.AlphaChars;
-import net.jqwik.api.constraints.NotEmpty;
-import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
+/**
+ * Examples; the properties of labels (lookup, total order) are in testkit's test tree ({@code
+ * LabelsPropertiesTest}), since model cannot depend on testkit.
+ */
 class LabelsTest {
 
   @Test
@@ -76,17 +70,6 @@ class LabelsTest {
     assertThat(labels.has("c")).isFalse();
   }
 
-  @Property
-  void getFindsEveryLabelAndNothingElse(
-      @ForAll @Size(max = 12) Map<@AlphaChars @NotEmpty String, @AlphaChars @NotEmpty String> map,
-      @ForAll @AlphaChars @NotEmpty String probe) {
-    Labels labels = Labels.fromMap(map);
-
-    map.forEach((name, value) -> assertThat(labels.get(name)).isEqualTo(value));
-    assertThat(labels.get(probe)).isEqualTo(map.getOrDefault(probe, ""));
-    assertThat(labels.size()).isEqualTo(map.size());
-  }
-
   @Test
   void equalAndSameHashWhateverTheInputOrder() {
     Labels a = Labels.of("x", "1", "y", "2", "z", "3");
@@ -106,37 +89,6 @@ class LabelsTest {
     assertThat(Labels.of("a", "9").compareTo(Labels.of("b", "1"))).isNegative();
     // The first differing pair decides, even though {a=2,b=1} has the smaller second name.
     assertThat(Labels.of("a", "1", "c", "1").compareTo(Labels.of("a", "2", "b", "1"))).isNegative();
-  }
-
-  @Property(tries = 2000)
-  void compareToIsATotalOrderConsistentWithEquals(
-      @ForAll("smallLabelSets") Labels a,
-      @ForAll("smallLabelSets") Labels b,
-      @ForAll("smallLabelSets") Labels c) {
-    assertThat(Integer.signum(a.compareTo(b))).isEqualTo(-Integer.signum(b.compareTo(a)));
-    assertThat(a.compareTo(b) == 0).isEqualTo(a.equals(b));
-    if (a.equals(b)) {
-      assertThat(a.hashCode()).isEqualTo(b.hashCode());
-    }
-    if (a.compareTo(b) <= 0 && b.compareTo(c) <= 0) {
-      assertThat(a.compareTo(c)).isNotPositive();
-    }
-  }
-
-  /** Few names and values, so that equal sets, shared prefixes and ties are common. */
-  @Provide
-  Arbitrary<Labels> smallLabelSets() {
-    Arbitrary<String> names = Arbitraries.of("a", "b", "c", "__name__");
-    Arbitrary<String> values = Arbitraries.of("", "1", "2", "10");
-    return Arbitraries.entries(names, values)
-        .list()
-        .ofMaxSize(4)
-        .map(
-            entries -> {
-              List<String> pairs = new ArrayList<>();
-              entries.forEach(e -> pairs.addAll(List.of(e.getKey(), e.getValue())));
-              return Labels.of(pairs.toArray(new String[0]));
-            });
   }
 
   @Test

@@ -3,18 +3,12 @@ package io.flightdeck.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.regex.Pattern;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.Tuple.Tuple2;
-import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
 
+/**
+ * Examples; that the fast paths agree with Java's regex on generated regexes is a property in
+ * testkit's test tree ({@code MatcherPropertiesTest}), since model cannot depend on testkit.
+ */
 class MatcherTest {
 
   @Test
@@ -59,69 +53,6 @@ class MatcherTest {
     assertThat(Matcher.regex("a", "fo+.*").literalPrefix()).isNull();
     assertThat(Matcher.regex("a", "x|foo.*").literalPrefix()).isNull();
     assertThat(Matcher.regex("a", "foo\\.*").literalPrefix()).isNull();
-  }
-
-  @Property(tries = 3000)
-  void fastPathsAgreeWithJavaRegex(
-      @ForAll("regexAndCandidate") Tuple2<String, String> regexAndCandidate) {
-    String regex = regexAndCandidate.get1();
-    String candidate = regexAndCandidate.get2();
-    Matcher matcher = Matcher.regex("a", regex);
-    Statistics.collect(
-        matcher.literalAlternatives() != null
-            ? "alternation"
-            : matcher.literalPrefix() != null ? "prefix" : "pattern");
-
-    boolean expected =
-        Pattern.compile("^(?:" + regex + ")$", Pattern.DOTALL).matcher(candidate).matches();
-
-    assertThat(matcher.matches(candidate)).as("%s =~ %s", candidate, regex).isEqualTo(expected);
-    assertThat(Matcher.notRegex("a", regex).matches(candidate)).isEqualTo(!expected);
-    Statistics.coverage(
-        coverage -> {
-          coverage.check("alternation").percentage(p -> p > 15);
-          coverage.check("prefix").percentage(p -> p > 15);
-          coverage.check("pattern").percentage(p -> p > 5);
-        });
-  }
-
-  /**
-   * Regexes assembled from literal characters (a few that are special elsewhere, a newline and a
-   * character outside the BMP), escaped metacharacters, {@code |}, {@code .} and {@code .*}: always
-   * valid, often one of the fast-path shapes and sometimes a near miss. The candidate is either
-   * random or built from the regex's own pieces, so that matches are frequent.
-   */
-  @Provide
-  Arbitrary<Tuple2<String, String>> regexAndCandidate() {
-    Arbitrary<String> literal =
-        Arbitraries.of("a", "b", "ab", "-", "#", " ", "é", "😀", "\n")
-            .list()
-            .ofMaxSize(3)
-            .map(parts -> String.join("", parts));
-    Arbitrary<String> alternation =
-        literal.list().ofMinSize(1).ofMaxSize(4).map(parts -> String.join("|", parts));
-    Arbitrary<String> prefix = literal.map(head -> head + ".*");
-    Arbitrary<String> tokens =
-        Arbitraries.of("a", "b", "\\.", "\\|", "\\*", "|", ".", ".*")
-            .list()
-            .ofMaxSize(5)
-            .map(parts -> String.join("", parts));
-    Arbitrary<String> regex =
-        Arbitraries.frequencyOf(
-            Tuple.of(4, alternation),
-            Tuple.of(4, prefix),
-            Tuple.of(1, Arbitraries.just(".*")),
-            Tuple.of(2, tokens));
-    return regex.flatMap(
-        re -> {
-          Arbitrary<String> piece = Arbitraries.of(re.replace(".*", "").split("\\|", -1));
-          Arbitrary<String> fromRegex =
-              Combinators.combine(piece, literal, Arbitraries.of(true, false))
-                  .as((part, tail, extend) -> extend ? part + tail : part);
-          Arbitrary<String> candidate =
-              Arbitraries.oneOf(fromRegex, literal, Arbitraries.of(re, ""));
-          return candidate.map(c -> Tuple.of(re, c));
-        });
   }
 
   @Test

@@ -1,22 +1,34 @@
 package io.flightdeck.model.relabel;
 
+import static io.flightdeck.testkit.Generators.alphaChars;
+import static io.flightdeck.testkit.Generators.longs;
+import static io.flightdeck.testkit.Generators.mapOf;
+import static io.flightdeck.testkit.Generators.strings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flightdeck.model.Labels;
+import io.flightdeck.testkit.Property;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.AlphaChars;
-import net.jqwik.api.constraints.LongRange;
-import net.jqwik.api.constraints.Size;
-import net.jqwik.api.constraints.StringLength;
+import org.junit.jupiter.api.Test;
 
+/**
+ * Properties of relabelling. They run in testkit's test tree because model cannot depend on
+ * testkit, which depends on model.
+ */
 class RelabelerPropertiesTest {
 
-  @Property
-  void hashmodLandsInRange(
-      @ForAll @StringLength(max = 20) String value, @ForAll @LongRange(min = 1) long modulus) {
+  @Test
+  void hashmodLandsInRange() {
+    Property.tries(1000)
+        .check(
+            in ->
+                hashmodInRange(
+                    in.draw("value", strings(0, 20)),
+                    in.draw("modulus", longs(1, Long.MAX_VALUE))));
+  }
+
+  private static void hashmodInRange(String value, long modulus) {
     RelabelConfig c =
         RelabelConfig.builder()
             .sourceLabels("a")
@@ -29,10 +41,17 @@ class RelabelerPropertiesTest {
     assertThat(shard).isBetween(0L, modulus - 1);
   }
 
-  @Property
-  void keepAndDropAreComplementary(
-      @ForAll @AlphaChars @StringLength(max = 6) String value,
-      @ForAll @AlphaChars @StringLength(min = 1, max = 3) String needle) {
+  @Test
+  void keepAndDropAreComplementary() {
+    Property.tries(1000)
+        .check(
+            in ->
+                keepIsNotDrop(
+                    in.draw("value", strings(alphaChars(), 0, 6)),
+                    in.draw("needle", strings(alphaChars(), 1, 3))));
+  }
+
+  private static void keepIsNotDrop(String value, String needle) {
     Labels in = Labels.of("a", value.isEmpty() ? "x" : value);
     String regex = ".*" + needle + ".*";
     Labels kept =
@@ -56,13 +75,18 @@ class RelabelerPropertiesTest {
     assertThat(kept == null).isNotEqualTo(notDropped == null);
   }
 
-  @Property
-  void labelkeepAndLabeldropPartitionTheNames(
-      @ForAll @Size(max = 6)
-          Map<
-                  @AlphaChars @StringLength(min = 1, max = 4) String,
-                  @AlphaChars @StringLength(min = 1, max = 4) String>
-              labels) {
+  @Test
+  void labelkeepAndLabeldropPartitionTheNames() {
+    Property.tries(1000)
+        .check(
+            in ->
+                partitions(
+                    in.draw(
+                        "labels",
+                        mapOf(strings(alphaChars(), 1, 4), strings(alphaChars(), 1, 4), 0, 6))));
+  }
+
+  private static void partitions(Map<String, String> labels) {
     Labels in = Labels.fromMap(labels);
     RelabelRegex regex = RelabelRegex.of("[a-m].*");
     Labels kept =
@@ -77,8 +101,12 @@ class RelabelerPropertiesTest {
     kept.forEach((name, value) -> assertThat(dropped.has(name)).isFalse());
   }
 
-  @Property
-  void templatesWithoutDollarAreLiteral(@ForAll @StringLength(max = 10) String text) {
+  @Test
+  void templatesWithoutDollarAreLiteral() {
+    Property.tries(1000).check(in -> literal(in.draw("text", strings(0, 10))));
+  }
+
+  private static void literal(String text) {
     String literal = text.replace("$", "");
     Labels out =
         Relabeler.process(
