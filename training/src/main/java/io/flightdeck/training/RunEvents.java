@@ -265,7 +265,8 @@ final class RunEvents {
 
   /**
    * A GPU whose presence series stops while another GPU of its host still reports, by more than
-   * three of its usual intervals, was lost where its series stopped.
+   * three of its usual intervals, was lost where its series stopped, unless an XID 79 or the health
+   * gauge already said so.
    */
   private void vanishedGpus() {
     Map<String, Long> hostLast = new HashMap<>();
@@ -295,7 +296,14 @@ final class RunEvents {
       long last = samples.lastTime();
       long others = hostLast.getOrDefault(gpu.host(), last);
       long usual = Math.max(samples.medianInterval(), 1000);
-      if (others - last > 3 * usual && last >= start) {
+      boolean known =
+          events.stream()
+              .anyMatch(
+                  e ->
+                      e.kind().equals("gpu_lost")
+                          && gpu.gpu().equals(e.gpu())
+                          && gpu.host().equals(e.host()));
+      if (others - last > 3 * usual && last >= start && !known) {
         add(
             "gpu_lost",
             last,

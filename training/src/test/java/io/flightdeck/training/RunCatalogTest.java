@@ -204,7 +204,10 @@ class RunCatalogTest {
     assertEquals(1020.0, byKind.get("epoch").get(0).step());
 
     RunEvent xid = byKind.get("xid").get(0);
-    assertEquals(1, byKind.get("xid").size());
+    assertEquals(2, byKind.get("xid").size());
+    RunEvent xid79 = byKind.get("xid").get(1);
+    assertEquals(79.0, xid79.evidence().get("xid"));
+    assertEquals("GPU has fallen off the bus", xid79.evidence().get("err_msg"));
     assertEquals(T0 + 1_200_000, xid.timeMs());
     assertEquals("node-1", xid.host());
     assertEquals("1", xid.gpu());
@@ -223,7 +226,8 @@ class RunCatalogTest {
     assertFalse(byKind.containsKey("stall"));
 
     RunEvent lost = byKind.get("gpu_lost").get(0);
-    assertEquals(1, byKind.get("gpu_lost").size());
+    assertEquals(1, byKind.get("gpu_lost").size(), "XID 79 and the vanished series are one loss");
+    assertEquals("GPU lost (XID 79)", lost.title());
     assertEquals(T0 + TrainingScenario.LOST_SECONDS * 1000, lost.timeMs());
     assertEquals("node-0", lost.host());
     assertEquals("1", lost.gpu());

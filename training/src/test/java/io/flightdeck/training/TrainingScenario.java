@@ -24,7 +24,8 @@ import io.flightdeck.model.StaleMarker;
  *       processes by Flightdeck's process attribution; GPU 0 runs another job's process.
  * </ul>
  *
- * <p>node-0's GPU 1 stops reporting at 50 min while its other GPUs go on: llama lost it.
+ * <p>node-0's GPU 1 reports XID 79 and stops reporting at 50 min while its other GPUs go on: llama
+ * lost it.
  */
 final class TrainingScenario {
   static final long NOW_SECONDS = 3600;
@@ -88,6 +89,21 @@ final class TrainingScenario {
             NOW_SECONDS,
             15,
             s -> faulty && s >= XID_SECONDS ? 13 : 0);
+        if (lost) {
+          // As Flightdeck's collector reports an Xid: a new series labelled with its code.
+          store.sample(
+              labels(
+                  concat(
+                      g,
+                      "__name__",
+                      "DCGM_FI_DEV_XID_ERRORS",
+                      "err_code",
+                      "79",
+                      "err_msg",
+                      "GPU has fallen off the bus")),
+              LOST_SECONDS,
+              79);
+        }
       }
     }
     String[] llama0 = {
