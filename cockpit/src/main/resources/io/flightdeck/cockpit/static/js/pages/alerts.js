@@ -116,15 +116,16 @@ export function mount(root, ctx) {
         fill(log, h('p.muted', 'No notification has been sent yet.'));
         return;
       }
+      const attempts = entries.some((n) => n.attempts !== undefined);
       fill(log, h('div.table-wrap', h('table', { 'data-table': 'notifications' },
-        h('thead', h('tr', ['Time', 'Result', 'Receiver', 'Integration', 'Alerts', 'Attempts', 'Error'].map((c) => h('th', c)))),
+        h('thead', h('tr', ['Time', 'Result', 'Receiver', 'Integration', 'Alerts', attempts ? 'Attempts' : null, 'Error'].filter(Boolean).map((c) => h('th', c)))),
         h('tbody', entries.slice(0, 100).map((n) => h('tr',
           h('td.time', fmtTime(n.time, true)),
           h('td', h(`span.pill.status-${n.ok ? 'ok' : 'err'}`, n.ok ? 'delivered' : 'failed')),
           h('td', n.receiver),
           h('td', n.integration),
           h('td', { style: { whiteSpace: 'normal' } }, (n.alerts || []).map((a) => h(`span.badge.${a.status === 'firing' ? 'sev-critical' : 'sev-info'}`, `${a.alertname} ${a.status}`))),
-          h('td.num', String(n.attempts ?? '–')),
+          attempts ? h('td.num', String(n.attempts ?? '–')) : null,
           h('td.muted', { style: { whiteSpace: 'normal' } }, n.error || '')))))));
     } catch (e) {
       fill(log, errorBox(`Notification log: ${e.message}`));

@@ -160,7 +160,7 @@ export function mount(root, ctx) {
     h('td.hosts', (r.hosts || []).join(', ') || '–'),
     h('td.time', fmtTime(r.first_seen)),
     h('td.num', fmtDuration(r.last_seen - r.first_seen)),
-    h('td', alerts.length ? alerts.map((a) => h(`span.badge.sev-${a.severity || 'warning'}`, { title: (a.annotations && a.annotations.summary) || '' }, a.alertname)) : h('span.muted', '–')));
+    h('td', alerts.length ? [...new Map(alerts.map((a) => [a.alertname, a])).values()].map((a) => h(`span.badge.sev-${a.severity || 'warning'}`, { title: (a.annotations && a.annotations.summary) || '' }, a.alertname)) : h('span.muted', '–')));
     tr.addEventListener('click', (e) => {
       if (e.target.closest('input,button,a')) return;
       ctx.navigate(href);
@@ -173,7 +173,8 @@ export function mount(root, ctx) {
       .map((a) => `${a.labels.Hostname || a.labels.host || (a.labels.instance || '').replace(/:\d+$/, '')}/${a.labels.gpu}`));
     const gpus = r.gpus || [];
     if (!gpus.length) return null;
-    return h('span.health-strip', { 'aria-hidden': 'true' }, gpus.slice(0, 64).map((g) => {
+    const shown = gpus.slice(0, 64);
+    return h('span.health-strip', { 'aria-hidden': 'true', style: { width: `${Math.min(16, shown.length) * 9}px` } }, shown.map((g) => {
       const key = `${g.host}/${g.gpu}`;
       return h(`i.cell${bad.has(key) ? '.bad' : ''}`, { title: `${key}${bad.has(key) ? ': alert firing' : ''}` });
     }));

@@ -1,0 +1,377 @@
+package io.flightdeck.app.cockpit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The cockpit in a real Chromium against a real server holding a training fleet (dcgm-exporter and
+ * node_exporter names, a 2-node x 8-GPU run, a hung run, a NaN run) and a TensorBoard run: every
+ * page draws its charts with data (read through the test hook: {@code data-chart}, {@code
+ * data-series}, {@code data-points}, {@code data-region}, {@code data-gpu}), with no console error
+ * and no failed request; keyboard navigation; an unknown run and a bad query say what is wrong.
+ * Screenshots of every page go to target/cockpit-screenshots.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CockpitBrowserTest {
+  private static final String LLAMA = TrainingFleet.LLAMA;
+
+  private CockpitServer server;
+  private Browser browser;
+
+  /** Browser-log lines a test expects (its own deliberate 404, say); reset after each test. */
+  private Pattern allowedErrors;
+
+  @BeforeAll
+  void start(@TempDir Path dir) throws Exception {
+    browser = new Browser();
+    server = CockpitServer.start(dir);
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (browser != null) {
+      browser.close();
+    }
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @AfterEach
+  void noConsoleErrorsNorFailedRequests() throws Exception {
+    List<String> errors = browser.errors(allowedErrors);
+    allowedErrors = null;
+    assertThat(errors).as("console errors and failed requests").isEmpty();
+  }
+
+  private void open(String path) {
+    browser.open(server.uri(path).toString());
+  }
+
+  private static int attr(WebElement e, String name) {
+    String value = e.getDomAttribute(name);
+    assertThat(value).as("%s of %s", name, e.getDomAttribute("data-chart")).isNotNull();
+    return Integer.parseInt(value);
+  }
+
+  /** The chart is drawn with at least {@code series} series and some points. */
+  private void assertDrawn(String title, int series) {
+    WebElement chart = browser.chart(title);
+    assertThat(chart.getDomAttribute("data-state"))
+        .as("state of chart %s (%s)", title, browser.chartStates())
+        .isEqualTo("ready");
+    assertThat(attr(chart, "data-series")).as("series of %s", title).isGreaterThanOrEqualTo(series);
+    assertThat(attr(chart, "data-points")).as("points of %s", title).isPositive();
+  }
+
+  @Test
+  void runsTableListsEveryRunWithProgressLossAndHardware() throws Exception {
+    open("/");
+    browser.await("tr.run-row[data-run='" + LLAMA + "'] canvas.sparkline");
+    List<String> runs =
+        browser.driver.findElements(By.cssSelector("tr.run-row")).stream()
+            .map(r -> r.getDomAttribute("data-run"))
+            .toList();
+    assertThat(runs).contains(LLAMA, TrainingFleet.BERT, TrainingFleet.GPT2, TensorBoardRun.NAME);
+    WebElement llama = row(LLAMA);
+    assertThat(llama.getDomAttribute("data-status")).isEqualTo("running");
+    assertThat(
+            llama
+                .findElement(By.cssSelector("[role=progressbar]"))
+                .getDomAttribute("aria-valuenow"))
+        .isNotNull();
+    assertThat(llama.findElements(By.cssSelector(".health-strip .cell"))).hasSize(16);
+    assertThat(llama.getText()).contains("node-0", "node-1");
+    assertThat(
+            Integer.parseInt(
+                llama
+                    .findElement(By.cssSelector("canvas.sparkline"))
+                    .getDomAttribute("data-points")))
+        .isPositive();
+    assertThat(row(TrainingFleet.BERT).getDomAttribute("data-status")).isEqualTo("stalled");
+    browser.screenshot("01-runs");
+
+    // The regex filter lives in the URL and hides the other runs.
+    WebElement filter = browser.driver.findElement(By.cssSelector("input.filter"));
+    filter.sendKeys("^llama|^bert");
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(
+            d ->
+                d.getCurrentUrl().contains("q=")
+                    && d.findElements(By.cssSelector("tr.run-row")).size() == 2);
+  }
+
+  private WebElement row(String run) {
+    return browser.driver.findElement(By.cssSelector("tr.run-row[data-run='" + run + "']"));
+  }
+
+  @Test
+  void tabReachesTheRunsTableAndEnterOpensTheRun() {
+    open("/");
+    browser.await("tr.run-row");
+    WebElement focused = null;
+    for (int i = 0; i < 40; i++) {
+      new Actions(browser.driver).sendKeys(Keys.TAB).perform();
+      focused = browser.driver.switchTo().activeElement();
+      if ("tr".equals(focused.getTagName())) {
+        break;
+      }
+    }
+    assertThat(focused.getTagName()).as("Tab reaches a row of the runs table").isEqualTo("tr");
+    String run = focused.getDomAttribute("data-run");
+    new Actions(browser.driver).sendKeys(Keys.ENTER).perform();
+    browser.await("[data-region=gpu]");
+    assertThat(browser.driver.getCurrentUrl()).endsWith("/runs/" + run);
+    assertThat(browser.driver.findElement(By.cssSelector(".run-title h1")).getText())
+        .isEqualTo(run);
+    browser.awaitCharts();
+  }
+
+  @Test
+  void runPageDrawsFiveRegionsOnTheStepAxisWithBandsAndEvents() throws Exception {
+    open("/runs/" + LLAMA);
+    browser.await("[data-region=network] [data-chart]");
+    browser.awaitCharts();
+    for (String region : List.of("gpu", "progress", "curves", "system", "network")) {
+      assertThat(
+              browser.driver.findElements(
+                  By.cssSelector("[data-region=" + region + "] [data-chart]")))
+          .as("charts of region %s", region)
+          .isNotEmpty();
+    }
+    // 16 GPUs: one min/median/max band and its named outliers.
+    for (String gpu :
+        List.of("GPU utilisation", "GPU memory used", "GPU temperature", "GPU power")) {
+      assertDrawn(gpu, 2);
+    }
+    assertThat(browser.chart("GPU temperature").getText()).contains("node-1/gpu3");
+    // The restart splits the step map into two segments.
+    assertDrawn("Step progress", 2);
+    assertDrawn("Samples per second", 2);
+    assertDrawn("Loss and learning rate", 2);
+    assertDrawn("CPU utilisation", 2);
+    assertDrawn("Host memory used", 2);
+    assertDrawn("Disk I/O", 4);
+    assertDrawn("Network receive", 2);
+    assertDrawn("Network transmit", 2);
+    assertThat(browser.driver.findElements(By.cssSelector(".event-chip"))).isNotEmpty();
+    browser.screenshot("02-run-step-axis");
+
+    // Drill down to one GPU: the band becomes that GPU's own line.
+    open("/runs/" + LLAMA + "?gpu=node-1/3");
+    browser.awaitCharts();
+    WebElement temp = browser.chart("GPU temperature");
+    assertThat(attr(temp, "data-series")).isEqualTo(1);
+    assertThat(temp.getText()).contains("node-1/gpu3");
+  }
+
+  @Test
+  void wallTimeAxisAndDragZoomRefetchInTheUrl() throws Exception {
+    open("/runs/" + LLAMA + "?x=time&smooth=0");
+    browser.await("[data-chart='Loss and learning rate'] .u-over");
+    browser.awaitCharts();
+    assertDrawn("Loss and learning rate", 2);
+    int before = attr(browser.chart("Loss and learning rate"), "data-points");
+    WebElement over =
+        browser.chart("Loss and learning rate").findElement(By.cssSelector(".u-over"));
+    int width = over.getSize().getWidth();
+    new Actions(browser.driver)
+        .moveToElement(over, -width / 4, 0)
+        .clickAndHold()
+        .moveByOffset(width / 4, 0)
+        .release()
+        .perform();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(d -> d.getCurrentUrl().contains("from=") && d.getCurrentUrl().contains("to="));
+    browser.awaitCharts();
+    assertDrawn("Loss and learning rate", 2);
+    assertDrawn("GPU utilisation", 2);
+    assertThat(browser.driver.findElement(By.cssSelector(".controls")).getText())
+        .contains("Reset zoom");
+    browser.screenshot("03-run-wall-time-zoomed");
+    assertThat(before).isPositive();
+  }
+
+  @Test
+  void tensorBoardRunHasScalarCardsHistogramsTextAndHparams() throws Exception {
+    String base = "/runs/" + TensorBoardRun.NAME;
+    open(base + "?tab=scalars");
+    browser.await("[data-chart='train/loss']");
+    browser.awaitCharts();
+    for (String tag :
+        List.of("train/loss", "train/learning_rate", "train/grad_norm", "eval/accuracy")) {
+      assertDrawn(tag, 1);
+    }
+    browser.screenshot("04-run-scalars");
+    open(base + "?tab=histograms");
+    browser.await("[data-chart='weights/layer1'][data-state=ready]");
+    assertDrawn("weights/layer1", 10);
+    browser.screenshot("05-run-histograms");
+    open(base + "?tab=text");
+    assertThat(browser.await("[data-text='samples/generated'] .text-sample").getText())
+        .contains("a photo of a cat");
+    open(base + "?tab=hparams");
+    assertThat(browser.await("table[data-table=hparams]").getText()).contains("lr");
+  }
+
+  @Test
+  void compareOverlaysRunsByStep() throws Exception {
+    open("/compare?runs=" + LLAMA + "," + TrainingFleet.BERT);
+    browser.await("table[data-table=compare]");
+    browser.awaitCharts();
+    assertDrawn("Loss", 2);
+    assertDrawn("Learning rate", 2);
+    assertDrawn("Loss and learning rate", 4);
+    assertThat(browser.driver.findElement(By.cssSelector("table[data-table=compare]")).getText())
+        .contains(LLAMA, TrainingFleet.BERT)
+        .containsIgnoringCase("running")
+        .containsIgnoringCase("stalled");
+    browser.screenshot("06-compare");
+  }
+
+  @Test
+  void clusterGridShowsEveryGpuWithMarksAndOwners() throws Exception {
+    open("/cluster");
+    browser.await("[data-gpu='node-0/0']");
+    browser.awaitCharts();
+    assertThat(browser.driver.findElements(By.cssSelector("[data-gpu]"))).hasSize(22);
+    assertThat(
+            browser
+                .driver
+                .findElement(By.cssSelector("[data-gpu='node-1/5']"))
+                .getDomAttribute("data-xid"))
+        .isEqualTo("79");
+    assertThat(
+            browser
+                .driver
+                .findElement(By.cssSelector("[data-gpu='node-3/0']"))
+                .getDomAttribute("data-lost"))
+        .isEqualTo("true");
+    WebElement owned = browser.driver.findElement(By.cssSelector("[data-gpu='node-1/3']"));
+    assertThat(owned.getDomAttribute("data-run")).isEqualTo(LLAMA);
+    assertDrawn("Cluster utilisation", 2);
+    browser.screenshot("07-cluster");
+    open("/cluster?metric=temp");
+    browser.awaitCharts();
+    assertDrawn("Cluster temperature", 2);
+    browser.driver.findElement(By.cssSelector("[data-gpu='node-1/3']")).click();
+    browser.await("[data-region=gpu]");
+    assertThat(browser.driver.getCurrentUrl()).contains("/runs/" + LLAMA).contains("gpu=node-1");
+    browser.awaitCharts();
+  }
+
+  @Test
+  void exploreGraphsAndTablesAQueryAndShowsTheServersErrors() throws Exception {
+    open("/explore?expr=DCGM_FI_DEV_GPU_TEMP%7BHostname%3D%22node-1%22%7D&range=3h");
+    browser.await("table[data-table=result]");
+    browser.awaitCharts();
+    assertDrawn("Query result", 8);
+    assertThat(browser.driver.findElements(By.cssSelector("table[data-table=result] tbody tr")))
+        .hasSize(8);
+    browser.screenshot("08-explore");
+
+    // A bad query: the editor says why as you type, and the chart shows the server's message.
+    allowedErrors = Pattern.compile("/api/v1/(parse_query|query|query_range)\\?.* 400");
+    open("/explore?expr=rate(node_cpu_seconds_total%5B5m%5D&range=1h");
+    browser.awaitCharts();
+    WebElement chart = browser.chart("Query result");
+    assertThat(chart.getDomAttribute("data-state")).isEqualTo("error");
+    assertThat(chart.getText())
+        .containsIgnoringCase("unclosed")
+        .containsIgnoringCase("parse error");
+    assertThat(browser.await(".parse-message .error-box").getText())
+        .containsIgnoringCase("parse error");
+    browser.screenshot("09-explore-error");
+  }
+
+  @Test
+  void alertsPageListsFiringAlertsRulesAndNotifications() throws Exception {
+    server.awaitAnswer("/api/v1/alerts", "GPUTemperatureHigh");
+    server.awaitAnswer("/api/v1/notifications", "\"ok\":true");
+    open("/alerts");
+    browser.await("tr[data-alert=GPUTemperatureHigh]");
+    browser.awaitCharts();
+    WebElement hot =
+        browser.driver.findElement(By.cssSelector("tr[data-alert=GPUTemperatureHigh]"));
+    assertThat(hot.getText()).contains("node-1/3");
+    assertThat(hot.findElement(By.cssSelector("a")).getDomAttribute("href"))
+        .startsWith("/runs/" + LLAMA);
+    assertThat(browser.driver.findElements(By.cssSelector("tr[data-rule]"))).hasSize(3);
+    assertDrawn("Firing alerts", 1);
+    assertThat(browser.await("table[data-table=notifications]").getText())
+        .contains("team-chat", "GPUTemperatureHigh")
+        .containsIgnoringCase("delivered");
+    assertThat(browser.driver.findElement(By.id("alert-banner")).isDisplayed()).isTrue();
+    browser.screenshot("10-alerts");
+  }
+
+  @Test
+  void statusPageShowsTargetsTensorBoardTsdbFlagsAndConfig() throws Exception {
+    server.awaitAnswer("/api/v1/targets", "\"health\":\"up\"");
+    open("/status");
+    browser.await("table[data-table=targets]");
+    browser.await("table[data-table=tensorboard]");
+    assertThat(browser.driver.findElement(By.cssSelector("table[data-table=targets]")).getText())
+        .contains("UP");
+    assertThat(
+            browser.driver.findElement(By.cssSelector("table[data-table=tensorboard]")).getText())
+        .contains(TensorBoardRun.NAME);
+    assertThat(browser.await("pre.config").getText()).contains("rule_files");
+    assertThat(browser.await("[data-section=flags] dl").getText()).contains("storage.tsdb.path");
+    browser.screenshot("11-status");
+  }
+
+  @Test
+  void smoothingIsTensorBoardsDebiasedEmaAndTheStepMapMapsBothWays() {
+    open("/status");
+    browser.await("[data-section=flags] dl");
+    @SuppressWarnings("unchecked")
+    List<Object> smoothed =
+        (List<Object>)
+            browser.async(
+                "import('/static/js/smooth.js').then(m => done(m.debiasedEma([1, 2, NaN, 3, null], 0.6)"
+                    + ".map(v => v === null ? 'null' : String(v))))");
+    assertThat(smoothed.get(0)).isEqualTo("1");
+    assertThat(Double.parseDouble((String) smoothed.get(1))).isCloseTo(1.625, within(1e-12));
+    assertThat(smoothed.get(2)).isEqualTo("NaN");
+    assertThat(Double.parseDouble((String) smoothed.get(3)))
+        .isCloseTo(1.824 / 0.784, within(1e-12));
+    assertThat(smoothed.get(4)).isEqualTo("null");
+    assertThat(
+            browser.async(
+                "import('/static/js/smooth.js').then(m => done(m.debiasedEma([5, 5, 5], 0.9).join()))"))
+        .isEqualTo("5,5,5");
+    // A restart: steps 0..100 over t=0..100, then 50..150 over t=200..300.
+    String map =
+        "import('/static/js/stepmap.js').then(m => { const s = new m.StepMap({segments: ["
+            + "{points: [[0, 0], [100, 100]]}, {points: [[200, 50], [300, 150]]}]});"
+            + " done([s.stepAt(50), s.stepAt(250), s.stepAt(150), JSON.stringify(s.timesOf(75))].join(' ')); })";
+    assertThat(browser.async(map)).isEqualTo("50 100 100 [75,225]");
+  }
+
+  @Test
+  void anUnknownRunGetsAPageSayingSo() throws Exception {
+    allowedErrors = Pattern.compile("/api/v1/runs/no-such-run .*404");
+    open("/runs/no-such-run");
+    WebElement page = browser.await("[data-page=run-not-found]");
+    assertThat(page.getText()).contains("no-such-run").contains("not found");
+    assertThat(page.findElement(By.cssSelector("a[href='/']")).isDisplayed()).isTrue();
+    browser.screenshot("12-unknown-run");
+  }
+}
