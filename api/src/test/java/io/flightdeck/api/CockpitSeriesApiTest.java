@@ -80,6 +80,25 @@ class CockpitSeriesApiTest {
   }
 
   @Test
+  void nonFiniteValuesAreWrittenAsPrometheusStrings() {
+    storage.add(
+        Labels.of("__name__", "odd"),
+        new long[] {T0, T0 + 1000, T0 + 2000},
+        new double[] {1, Double.POSITIVE_INFINITY, Double.NaN});
+    Map<String, Object> series =
+        object(
+            list(onlyResult(
+                        post(
+                            request(
+                                T0 / 1000, T0 / 1000 + 10, 1, "{\"id\":\"o\",\"expr\":\"odd\"}")))
+                    .get("series"))
+                .get(0));
+    assertEquals(List.of(1.0), series.get("min"), "NaN is neither a minimum nor a maximum");
+    assertEquals(List.of("+Inf"), series.get("max"));
+    assertEquals(List.of("NaN"), series.get("last"));
+  }
+
+  @Test
   void aBandNamesTheOutlier() {
     long[] times = LongStream.range(0, 60).map(i -> T0 + i * 15_000).toArray();
     for (int gpu = 0; gpu < 8; gpu++) {
