@@ -113,6 +113,7 @@ final class AggregationEvaluator {
       double[] params,
       EvalSeries[] outputs) {
     int steps = ev.numSteps;
+    ev.ctx.memory.charge((long) groupLabels.size() * steps * FoldingCells.BYTES_PER_CELL);
     FoldingCells cells = new FoldingCells(op, groupLabels.size() * steps);
     for (int si = 0; si < input.size(); si++) {
       ev.ctx.checkDeadline();
@@ -148,7 +149,8 @@ final class AggregationEvaluator {
       int step,
       double[] params) {
     if (outputs[g] == null) {
-      outputs[g] = new EvalSeries(groupLabels.get(g), false, Math.min(ev.numSteps, 64));
+      outputs[g] =
+          new EvalSeries(ev.ctx.memory, groupLabels.get(g), false, Math.min(ev.numSteps, 64));
     }
     outputs[g].dropName |= cells.dropName(cell);
     outputs[g].add(ev.stepTime(step), cells.result(cell, params == null ? 0 : params[step]));
@@ -274,13 +276,15 @@ final class AggregationEvaluator {
           EvalSeries series = input.get(si);
           double value = series.values[valueIndex[si]];
           if (ev.isInstant()) {
-            EvalSeries one = new EvalSeries(series.labels, series.dropName, 1);
+            EvalSeries one = new EvalSeries(ev.ctx.memory, series.labels, series.dropName, 1);
             one.add(ts, value);
             instantOut.add(one);
             continue;
           }
           if (outputs[si] == null) {
-            outputs[si] = new EvalSeries(series.labels, series.dropName, Math.min(ev.numSteps, 64));
+            outputs[si] =
+                new EvalSeries(
+                    ev.ctx.memory, series.labels, series.dropName, Math.min(ev.numSteps, 64));
           }
           outputs[si].add(ts, value);
         }

@@ -344,7 +344,8 @@ final class BinaryEvaluator {
           changesName && !ev.ctx.delayedNameRemoval
               ? LabelOps.withoutMetadata(in.labels)
               : in.labels;
-      EvalSeries result = new EvalSeries(labels, changesName || in.dropName, in.size);
+      EvalSeries result =
+          new EvalSeries(ev.ctx.memory, labels, changesName || in.dropName, in.size);
       for (int i = 0; i < in.size; i++) {
         double x = in.values[i];
         double c = scalar[ev.stepIndex(in.timestamps[i])];

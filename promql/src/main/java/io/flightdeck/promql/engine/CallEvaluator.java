@@ -182,6 +182,7 @@ final class CallEvaluator {
               slide(fn, worker.window, src, labels, dropName, scalars, offsetMs, at, before, after);
           if (sources == null) {
             ev.ctx.budget.release(src.size());
+            ev.ctx.memory.release((long) src.size() * QueryMemory.POINT_BYTES);
           }
           if (result != null) {
             ev.ctx.budget.take(result.size);
@@ -286,7 +287,7 @@ final class CallEvaluator {
       }
       if (result == null) {
         int capacity = at != null ? ev.numSteps : stepsReached(src, rangeMs + before + after);
-        result = new EvalSeries(labels, dropName, capacity);
+        result = new EvalSeries(ev.ctx.memory, labels, dropName, capacity);
       }
       result.add(ts, w.result);
     }
@@ -340,6 +341,7 @@ final class CallEvaluator {
         }
         int n = samples.size();
         ev.ctx.budget.take(n);
+        ev.ctx.memory.charge((long) n * QueryMemory.POINT_BYTES);
         ev.ctx.budget.countRead(n);
         return new WindowSource(s.labels(), false, samples.timestamps(), samples.values(), n);
       }
@@ -377,9 +379,11 @@ final class CallEvaluator {
       }
       if (sources == null) {
         ev.ctx.budget.release(src.size());
+        ev.ctx.memory.release((long) src.size() * QueryMemory.POINT_BYTES);
       }
     }
-    EvalSeries result = new EvalSeries(absentLabels(call.args().get(0)), true, ev.numSteps);
+    EvalSeries result =
+        new EvalSeries(ev.ctx.memory, absentLabels(call.args().get(0)), true, ev.numSteps);
     for (int step = 0; step < ev.numSteps; step++) {
       if (!present[step]) {
         result.add(ev.stepTime(step), 1);

@@ -22,17 +22,23 @@ public final class Engine {
   /** The queries evaluating now, shared with this engine's copies, for {@link #cancelAll()}. */
   private final Set<QueryRun> running;
 
+  /** What the running queries of this engine and its copies hold together. */
+  private final QueryMemory.Pool memoryPool;
+
   public Engine(EngineOptions options) {
     this(
         options,
         new Semaphore(options.maxConcurrentQueries(), true),
-        ConcurrentHashMap.newKeySet());
+        ConcurrentHashMap.newKeySet(),
+        new QueryMemory.Pool());
   }
 
-  private Engine(EngineOptions options, Semaphore slots, Set<QueryRun> running) {
+  private Engine(
+      EngineOptions options, Semaphore slots, Set<QueryRun> running, QueryMemory.Pool memoryPool) {
     this.options = options;
     this.slots = slots;
     this.running = running;
+    this.memoryPool = memoryPool;
   }
 
   /**
@@ -54,7 +60,7 @@ public final class Engine {
    * {@code lookback_delta} parameter.
    */
   public Engine withLookbackDelta(Duration lookbackDelta) {
-    return new Engine(options.withLookbackDelta(lookbackDelta), slots, running);
+    return new Engine(options.withLookbackDelta(lookbackDelta), slots, running, memoryPool);
   }
 
   /**
@@ -65,7 +71,7 @@ public final class Engine {
     if (timeout.compareTo(options.timeout()) >= 0) {
       return this;
     }
-    return new Engine(options.withTimeout(timeout), slots, running);
+    return new Engine(options.withTimeout(timeout), slots, running, memoryPool);
   }
 
   /**
@@ -129,7 +135,8 @@ public final class Engine {
       long started = System.nanoTime();
       String text = query != null ? query : expr.toString();
       QueryRun run =
-          new QueryRun(storage, options, expr, startMs, endMs, stepMs, instant, deadline, text);
+          new QueryRun(
+              storage, options, expr, startMs, endMs, stepMs, instant, deadline, text, memoryPool);
       running.add(run);
       QueryValue value;
       try {

@@ -11,7 +11,9 @@ import java.time.Duration;
  * instead of by each function, so {@code label_replace} can still read it (off by default, as in
  * Prometheus; its own test scripts turn it on). {@code parallelism} spreads the per-series work of
  * a large selection over threads, as VictoriaMetrics's {@code -search.maxWorkersPerQuery} does
- * (Prometheus evaluates on one thread).
+ * (Prometheus evaluates on one thread). {@code maxQueryMemoryBytes} ({@code --query.max-memory})
+ * and {@code maxTotalQueryMemoryBytes} bound the memory one query and all running queries hold
+ * ({@link QueryMemory}); Prometheus bounds only samples.
  */
 public record EngineOptions(
     Duration lookbackDelta,
@@ -20,7 +22,9 @@ public record EngineOptions(
     int maxConcurrentQueries,
     Duration defaultSubqueryStep,
     boolean delayedNameRemoval,
-    Parallelism parallelism) {
+    Parallelism parallelism,
+    long maxQueryMemoryBytes,
+    long maxTotalQueryMemoryBytes) {
 
   /**
    * At most {@code maxWorkers} threads per query, its own included, each claiming {@code
@@ -53,6 +57,30 @@ public record EngineOptions(
           false,
           Parallelism.DEFAULT);
 
+  /**
+   * The options without memory limits of their own: each query may hold a quarter of the heap, and
+   * the queries running at once half of it.
+   */
+  public EngineOptions(
+      Duration lookbackDelta,
+      long maxSamples,
+      Duration timeout,
+      int maxConcurrentQueries,
+      Duration defaultSubqueryStep,
+      boolean delayedNameRemoval,
+      Parallelism parallelism) {
+    this(
+        lookbackDelta,
+        maxSamples,
+        timeout,
+        maxConcurrentQueries,
+        defaultSubqueryStep,
+        delayedNameRemoval,
+        parallelism,
+        Runtime.getRuntime().maxMemory() / 4,
+        Runtime.getRuntime().maxMemory() / 2);
+  }
+
   public EngineOptions {
     if (lookbackDelta.isNegative() || lookbackDelta.isZero()) {
       throw new IllegalArgumentException("lookback delta must be positive: " + lookbackDelta);
@@ -62,6 +90,9 @@ public record EngineOptions(
     }
     if (defaultSubqueryStep.isNegative() || defaultSubqueryStep.isZero()) {
       throw new IllegalArgumentException("subquery step must be positive: " + defaultSubqueryStep);
+    }
+    if (maxQueryMemoryBytes <= 0 || maxTotalQueryMemoryBytes <= 0) {
+      throw new IllegalArgumentException("query memory limits must be positive");
     }
   }
 
@@ -73,7 +104,9 @@ public record EngineOptions(
         maxConcurrentQueries,
         defaultSubqueryStep,
         delayedNameRemoval,
-        parallelism);
+        parallelism,
+        maxQueryMemoryBytes,
+        maxTotalQueryMemoryBytes);
   }
 
   public EngineOptions withMaxSamples(long value) {
@@ -84,7 +117,9 @@ public record EngineOptions(
         maxConcurrentQueries,
         defaultSubqueryStep,
         delayedNameRemoval,
-        parallelism);
+        parallelism,
+        maxQueryMemoryBytes,
+        maxTotalQueryMemoryBytes);
   }
 
   public EngineOptions withTimeout(Duration value) {
@@ -95,7 +130,9 @@ public record EngineOptions(
         maxConcurrentQueries,
         defaultSubqueryStep,
         delayedNameRemoval,
-        parallelism);
+        parallelism,
+        maxQueryMemoryBytes,
+        maxTotalQueryMemoryBytes);
   }
 
   public EngineOptions withDelayedNameRemoval(boolean value) {
@@ -106,7 +143,9 @@ public record EngineOptions(
         maxConcurrentQueries,
         defaultSubqueryStep,
         value,
-        parallelism);
+        parallelism,
+        maxQueryMemoryBytes,
+        maxTotalQueryMemoryBytes);
   }
 
   public EngineOptions withParallelism(Parallelism value) {
@@ -117,6 +156,25 @@ public record EngineOptions(
         maxConcurrentQueries,
         defaultSubqueryStep,
         delayedNameRemoval,
-        value);
+        value,
+        maxQueryMemoryBytes,
+        maxTotalQueryMemoryBytes);
+  }
+
+  /**
+   * Limits on the memory queries hold (series buffers, step vectors, intermediate results): {@code
+   * perQuery} for each, as {@code --query.max-memory}, and {@code total} for all running at once.
+   */
+  public EngineOptions withMaxMemory(long perQuery, long total) {
+    return new EngineOptions(
+        lookbackDelta,
+        maxSamples,
+        timeout,
+        maxConcurrentQueries,
+        defaultSubqueryStep,
+        delayedNameRemoval,
+        parallelism,
+        perQuery,
+        total);
   }
 }

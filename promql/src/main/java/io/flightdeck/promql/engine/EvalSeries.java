@@ -15,16 +15,31 @@ final class EvalSeries {
   double[] values;
   int size;
 
+  /** Charged for the points' arrays as they are made and grown; null where nothing is counted. */
+  private final QueryMemory memory;
+
   EvalSeries(Labels labels, boolean dropName, int capacity) {
+    this(null, labels, dropName, capacity);
+  }
+
+  EvalSeries(QueryMemory memory, Labels labels, boolean dropName, int capacity) {
+    this.memory = memory;
+    int points = Math.max(1, capacity);
+    if (memory != null) {
+      memory.charge((long) points * QueryMemory.POINT_BYTES);
+    }
     this.labels = labels;
     this.dropName = dropName;
-    this.timestamps = new long[Math.max(1, capacity)];
-    this.values = new double[Math.max(1, capacity)];
+    this.timestamps = new long[points];
+    this.values = new double[points];
   }
 
   void add(long t, double v) {
     if (size == timestamps.length) {
       int grown = size * 2;
+      if (memory != null) {
+        memory.charge((long) (grown - size) * QueryMemory.POINT_BYTES);
+      }
       timestamps = Arrays.copyOf(timestamps, grown);
       values = Arrays.copyOf(values, grown);
     }

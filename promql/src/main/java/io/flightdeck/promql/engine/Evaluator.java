@@ -71,7 +71,7 @@ final class Evaluator {
 
   /** A series with the same value at every step and no labels: how scalars travel. */
   List<EvalSeries> constant(double value) {
-    EvalSeries series = new EvalSeries(Labels.EMPTY, false, numSteps);
+    EvalSeries series = new EvalSeries(ctx.memory, Labels.EMPTY, false, numSteps);
     for (int i = 0; i < numSteps; i++) {
       series.add(start + i * interval, value);
     }
@@ -236,7 +236,7 @@ final class Evaluator {
         continue;
       }
       if (result == null) {
-        result = new EvalSeries(series.labels(), false, numSteps);
+        result = new EvalSeries(ctx.memory, series.labels(), false, numSteps);
       }
       result.add(ts, timestamps ? prevT / 1000.0 : prevV);
     }
@@ -272,7 +272,7 @@ final class Evaluator {
         continue;
       }
       if (result == null) {
-        result = new EvalSeries(series.labels(), false, numSteps);
+        result = new EvalSeries(ctx.memory, series.labels(), false, numSteps);
       }
       result.add(ts, timestamps ? t[latest] / 1000.0 : v[latest]);
     }
@@ -308,7 +308,7 @@ final class Evaluator {
             continue;
           }
           if (result == null) {
-            result = new EvalSeries(series.labels(), false, 16);
+            result = new EvalSeries(ctx.memory, series.labels(), false, 16);
           }
           result.add(t, v);
         } while (it.next());
@@ -386,7 +386,7 @@ final class Evaluator {
           checkNoDuplicates(result);
         }
         for (EvalSample s : result) {
-          EvalSeries series = new EvalSeries(s.labels(), s.dropName(), 1);
+          EvalSeries series = new EvalSeries(ctx.memory, s.labels(), s.dropName(), 1);
           series.add(ts, s.value());
           out.add(series);
         }
@@ -396,7 +396,7 @@ final class Evaluator {
       for (EvalSample s : result) {
         EvalSeries series = byLabels.get(s.labels());
         if (series == null) {
-          series = new EvalSeries(s.labels(), s.dropName(), Math.min(numSteps, 64));
+          series = new EvalSeries(ctx.memory, s.labels(), s.dropName(), Math.min(numSteps, 64));
           byLabels.put(s.labels(), series);
           out.add(series);
         } else if (lastStep.get(s.labels()) == ts) {
@@ -460,8 +460,9 @@ final class Evaluator {
     return merged ? new ArrayList<>(byLabels.values()) : matrix;
   }
 
-  private static EvalSeries mergePoints(EvalSeries a, EvalSeries b) {
-    EvalSeries out = new EvalSeries(a.labels, a.dropName || b.dropName, a.size + b.size);
+  private EvalSeries mergePoints(EvalSeries a, EvalSeries b) {
+    EvalSeries out =
+        new EvalSeries(ctx.memory, a.labels, a.dropName || b.dropName, a.size + b.size);
     int i = 0;
     int j = 0;
     while (i < a.size || j < b.size) {

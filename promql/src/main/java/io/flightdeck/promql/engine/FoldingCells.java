@@ -12,6 +12,9 @@ import java.util.Arrays;
  * Welford's variance, NaN rules for {@code min}/{@code max}.
  */
 final class FoldingCells {
+  /** At most what one cell holds in its arrays (flags and four doubles), for memory accounting. */
+  static final int BYTES_PER_CELL = 34;
+
   private final AggregateOp op;
   private final boolean[] seen;
   private final boolean[] dropName;

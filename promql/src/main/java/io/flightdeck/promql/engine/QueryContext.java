@@ -10,6 +10,7 @@ final class QueryContext {
   final Querier querier;
   final EngineOptions options;
   final SampleBudget budget;
+  final QueryMemory memory;
   final Annotations annotations = new Annotations();
   final long deadlineNanos;
   final long queryStart;
@@ -26,9 +27,24 @@ final class QueryContext {
       long queryStart,
       long queryEnd,
       long queryStep) {
+    this(querier, options, deadlineNanos, queryStart, queryEnd, queryStep, new QueryMemory.Pool());
+  }
+
+  /** {@code memoryPool} holds what all queries of the engine hold together. */
+  QueryContext(
+      Querier querier,
+      EngineOptions options,
+      long deadlineNanos,
+      long queryStart,
+      long queryEnd,
+      long queryStep,
+      QueryMemory.Pool memoryPool) {
     this.querier = querier;
     this.options = options;
     this.budget = new SampleBudget(options.maxSamples());
+    this.memory =
+        new QueryMemory(
+            options.maxQueryMemoryBytes(), options.maxTotalQueryMemoryBytes(), memoryPool);
     this.deadlineNanos = deadlineNanos;
     this.queryStart = queryStart;
     this.queryEnd = queryEnd;

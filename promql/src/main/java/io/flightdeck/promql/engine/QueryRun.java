@@ -37,6 +37,7 @@ final class QueryRun {
   private final boolean instant;
   private final long deadline;
   private final String query;
+  private final QueryMemory.Pool memoryPool;
   private volatile QueryContext ctx;
   private volatile boolean canceled;
 
@@ -49,7 +50,8 @@ final class QueryRun {
       long step,
       boolean instant,
       long deadline,
-      String query) {
+      String query,
+      QueryMemory.Pool memoryPool) {
     this.storage = storage;
     this.options = options;
     this.expr = expr;
@@ -59,6 +61,7 @@ final class QueryRun {
     this.instant = instant;
     this.deadline = deadline;
     this.query = query;
+    this.memoryPool = memoryPool;
   }
 
   QueryValue execute() {
@@ -81,7 +84,8 @@ final class QueryRun {
       throw new QueryException(QueryException.Kind.UNAVAILABLE, e.getMessage(), e);
     }
     try (querier) {
-      ctx = new QueryContext(querier, options, deadline, start, end, instant ? 0 : step);
+      ctx =
+          new QueryContext(querier, options, deadline, start, end, instant ? 0 : step, memoryPool);
       if (canceled) {
         ctx.cancel();
       }
@@ -93,6 +97,10 @@ final class QueryRun {
       return shape(ev, result, type);
     } catch (StorageException e) {
       throw new QueryException(QueryException.Kind.UNAVAILABLE, e.getMessage(), e);
+    } finally {
+      if (ctx != null) {
+        ctx.memory.close();
+      }
     }
   }
 
@@ -169,6 +177,10 @@ final class QueryRun {
 
   long peakSamples() {
     return ctx == null ? 0 : ctx.budget.peak();
+  }
+
+  long peakMemoryBytes() {
+    return ctx == null ? 0 : ctx.memory.peak();
   }
 
   /**

@@ -71,7 +71,7 @@ final class SmoothedSelector {
           continue;
         }
         if (result == null) {
-          result = new EvalSeries(series.labels(), false, ev.numSteps);
+          result = new EvalSeries(ev.ctx.memory, series.labels(), false, ev.numSteps);
         }
         result.add(ts, value);
       }
