@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,7 +56,7 @@ public final class RunningDemo implements AutoCloseable {
     this.writerThread =
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("demo-tensorboard").factory());
-    Path work = options.workDir().toAbsolutePath();
+    Path work = options.workDir().toAbsolutePath().normalize();
     this.logdir = work.resolve("tensorboard");
     Path runDir = logdir.resolve(DemoScript.SIBLING_RUN);
     deleteEventFiles(runDir);
@@ -169,8 +170,7 @@ public final class RunningDemo implements AutoCloseable {
         });
   }
 
-  private MetricsEndpoint endpoint(java.util.function.Supplier<Optional<String>> body)
-      throws IOException {
+  private MetricsEndpoint endpoint(Supplier<Optional<String>> body) throws IOException {
     MetricsEndpoint endpoint = new MetricsEndpoint(body, http);
     endpoints.add(endpoint);
     return endpoint;

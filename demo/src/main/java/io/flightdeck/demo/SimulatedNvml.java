@@ -28,7 +28,10 @@ final class SimulatedNvml implements Nvml {
   private final IntSupplier now;
   private final AtomicBoolean xidDelivered = new AtomicBoolean();
   private final AtomicLong nextSample = new AtomicLong(1);
-  private final Map<Long, Integer> sampleTimes = new ConcurrentHashMap<>();
+  private final Map<Long, Sampled> samples = new ConcurrentHashMap<>();
+
+  /** What a GPM sample buffer holds: which GPU, at which simulated second. */
+  private record Sampled(int gpu, int second) {}
 
   SimulatedNvml(ClusterModel model, int node, IntSupplier now) {
     this.model = model;
@@ -239,20 +242,20 @@ final class SimulatedNvml implements Nvml {
 
   @Override
   public void gpmSampleFree(long sample) {
-    sampleTimes.remove(sample);
+    samples.remove(sample);
   }
 
   @Override
   public void gpmSampleGet(long device, long sample) throws NvmlException {
     int gpu = gpu(device, "nvmlGpmSampleGet");
-    sampleTimes.put(sample, gpu * 1_000_000 + now.getAsInt());
+    samples.put(sample, new Sampled(gpu, now.getAsInt()));
   }
 
   /** Graphics, tensor and DRAM activity in percent, from the newer sample's second. */
   @Override
   public List<GpmMetric> gpmMetrics(long older, long newer, int[] metricIds) {
-    int stamp = sampleTimes.getOrDefault(newer, 0);
-    int util = model.utilization(node, stamp / 1_000_000, stamp % 1_000_000);
+    Sampled sampled = samples.getOrDefault(newer, new Sampled(0, 0));
+    int util = model.utilization(node, sampled.gpu(), sampled.second());
     List<GpmMetric> metrics = new ArrayList<>();
     for (int id : metricIds) {
       double value =
