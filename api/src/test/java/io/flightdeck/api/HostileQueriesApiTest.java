@@ -32,57 +32,64 @@ class HostileQueriesApiTest {
               IntStream.range(0, 86_400).mapToLong(i -> T - 86_400_000L + i * 1000L).toArray(),
               IntStream.range(0, 86_400).mapToDouble(i -> i).toArray());
 
-  private final PrometheusApi api =
-      new PrometheusApi(
-          new Engine(EngineOptions.DEFAULT),
-          storage,
-          () -> Map.of("loss", new MetricMetadata(MetricType.GAUGE, "Training loss.", "")),
-          new HeadStatsSource() {
-            @Override
-            public Queryable head() {
-              return storage;
-            }
+  private final PrometheusApi api = api(new Engine(EngineOptions.DEFAULT));
 
-            @Override
-            public long minTime() {
-              return T - 60_000;
-            }
+  private PrometheusApi api(Engine engine) {
+    return new PrometheusApi(
+        engine,
+        storage,
+        () -> Map.of("loss", new MetricMetadata(MetricType.GAUGE, "Training loss.", "")),
+        new HeadStatsSource() {
+          @Override
+          public Queryable head() {
+            return storage;
+          }
 
-            @Override
-            public long maxTime() {
-              return T;
-            }
+          @Override
+          public long minTime() {
+            return T - 60_000;
+          }
 
-            @Override
-            public long chunkCount() {
-              return 3;
-            }
-          },
-          new ServerStatus() {
-            @Override
-            public Build build() {
-              return new Build("1.0", "r", "main", "u", "d", "java21");
-            }
+          @Override
+          public long maxTime() {
+            return T;
+          }
 
-            @Override
-            public Runtime runtime() {
-              Instant t = Instant.ofEpochSecond(1);
-              return new Runtime(t, "/", "h", t, true, t, 0, 1, 2, 3, "", "", "15d");
-            }
+          @Override
+          public long chunkCount() {
+            return 3;
+          }
+        },
+        new ServerStatus() {
+          @Override
+          public Build build() {
+            return new Build("1.0", "r", "main", "u", "d", "java21");
+          }
 
-            @Override
-            public Map<String, String> flags() {
-              return Map.of("web.listen-address", "127.0.0.1:9595", "query.timeout", "2m");
-            }
+          @Override
+          public Runtime runtime() {
+            Instant t = Instant.ofEpochSecond(1);
+            return new Runtime(t, "/", "h", t, true, t, 0, 1, 2, 3, "", "", "15d");
+          }
 
-            @Override
-            public String configYaml() {
-              return "global: {}\n";
-            }
-          },
-          () -> T);
+          @Override
+          public Map<String, String> flags() {
+            return Map.of("web.listen-address", "127.0.0.1:9595", "query.timeout", "2m");
+          }
+
+          @Override
+          public String configYaml() {
+            return "global: {}\n";
+          }
+        },
+        () -> T);
+  }
 
   private FakeExchange get(String path, String... params) {
+    return get(api, path, params);
+  }
+
+  private static FakeExchange get(PrometheusApi api, String path, String... params) {
     FakeExchange exchange = new FakeExchange(params);
     api.routes().stream()
         .filter(r -> r.method().equals("GET") && r.path().equals(path))
@@ -161,5 +168,28 @@ class HostileQueriesApiTest {
         .isEqualTo(
             "{\"status\":\"error\",\"errorType\":\"timeout\","
                 + "\"error\":\"query timed out in expression evaluation\"}");
+  }
+
+  @Test
+  void aQueryPastItsMemoryLimitIsA422NamingTheLimit() {
+    PrometheusApi limited = api(new Engine(EngineOptions.DEFAULT.withMaxMemory(1 << 20, 1 << 30)));
+    FakeExchange r =
+        get(
+            limited,
+            "/api/v1/query_range",
+            "query",
+            "last_over_time(loss[1d])",
+            "start",
+            "1699913600",
+            "end",
+            "1700000000",
+            "step",
+            "10");
+    assertThat(r.status).isEqualTo(422);
+    assertThat(r.body)
+        .isEqualTo(
+            "{\"status\":\"error\",\"errorType\":\"execution\",\"error\":\"query processing"
+                + " would use too much memory in query execution: more than 1MiB"
+                + " (--query.max-memory)\"}");
   }
 }
