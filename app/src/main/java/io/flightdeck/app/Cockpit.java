@@ -21,14 +21,7 @@ final class Cockpit {
 
   /** The pages; each answers {@code index.html}. */
   static final List<String> PAGES =
-      List.of(
-          "/",
-          "/runs/{run}",
-          "/compare",
-          "/cluster",
-          "/explore",
-          "/alerts",
-          "/status");
+      List.of("/", "/runs/<run>", "/compare", "/cluster", "/explore", "/alerts", "/status");
 
   private final Path folder;
 

@@ -1,8 +1,11 @@
 package io.flightdeck.app;
 
 import io.flightdeck.api.ApiRoute;
+import io.flightdeck.api.CockpitSeriesApi;
 import io.flightdeck.api.HeadStatsSource;
 import io.flightdeck.api.PrometheusApi;
+import io.flightdeck.api.RunsApi;
+import io.flightdeck.api.RunsHParamsSource;
 import io.flightdeck.api.TargetsApi;
 import io.flightdeck.api.TensorBoardApi;
 import io.flightdeck.config.Config;
@@ -16,6 +19,8 @@ import io.flightdeck.remote.TextImportReceiver;
 import io.flightdeck.rules.RulePacks;
 import io.flightdeck.scrape.ScrapeManager;
 import io.flightdeck.storage.Queryable;
+import io.flightdeck.training.RunCatalog;
+import io.flightdeck.training.RunCatalogOptions;
 import io.flightdeck.tsdb.Tsdb;
 import io.flightdeck.tsdb.TsdbOptions;
 import java.io.IOException;
@@ -45,7 +50,8 @@ final class FlightdeckServer implements AutoCloseable {
       Map<String, String> flags,
       Path configFile,
       NodeCollectorSettings collector,
-      Path cockpitDir) {}
+      Path cockpitDir,
+      String runLabel) {}
 
   /**
    * The in-process node collection ({@code --collector.*}).
@@ -106,12 +112,19 @@ final class FlightdeckServer implements AutoCloseable {
             new AppServerStatus(
                 tsdb, options.flags(), () -> reloader == null ? "" : reloader.effectiveYaml()),
             Clock.system());
+    HParamsStoreHParams hparams = new HParamsStoreHParams(tensorboard.hparamsStores());
     TensorBoardApi tensorboardApi =
         new TensorBoardApi(
             tsdb,
             new TextStoreTexts(tensorboard.textStores()),
             new ImageStoreImages(tensorboard.imageStores()),
-            new HParamsStoreHParams(tensorboard.hparamsStores()));
+            hparams);
+    RunCatalog runs =
+        new RunCatalog(
+            tsdb,
+            Clock.system(),
+            new RunsHParamsSource(hparams),
+            RunCatalogOptions.DEFAULT.withRunLabel(options.runLabel()));
     scrape = new ScrapeManager(tsdb, Clock.system());
     PushReceiver pushes =
         new PushReceiver(
@@ -146,7 +159,9 @@ final class FlightdeckServer implements AutoCloseable {
             routes(
                 rules.routes(),
                 new AlertmanagersApi(delivery).routes(),
-                new NotificationsApi(delivery).routes()),
+                new NotificationsApi(delivery).routes(),
+                new RunsApi(runs, Clock.system()).routes(),
+                new CockpitSeriesApi(engine, tsdb, runs).routes()),
             new Cockpit(options.cockpitDir()));
     web.start();
     pushReemission = new PushReemission(pushes, PushReemission.interval(config));

@@ -160,6 +160,14 @@ final class ServerCommand implements Callable<Integer> {
   Path cockpitDir;
 
   @Option(
+      names = "--cockpit.run-label",
+      defaultValue = "run",
+      description =
+          "The label that names a training run, whatever its source (default ${DEFAULT-VALUE};"
+              + " e.g. exp_id).")
+  String runLabel;
+
+  @Option(
       names = "--tensorboard.poll-interval",
       defaultValue = "1s",
       description =
@@ -213,7 +221,9 @@ final class ServerCommand implements Callable<Integer> {
                 enableAdminApi,
                 (int) ByteSizeFormat.parse(maxBodySize),
                 query,
-                tensorboardLogdirs.isEmpty() ? List.of(DEFAULT_LOGDIR) : List.copyOf(tensorboardLogdirs),
+                tensorboardLogdirs.isEmpty()
+                    ? List.of(DEFAULT_LOGDIR)
+                    : List.copyOf(tensorboardLogdirs),
                 DurationFormat.parse(tensorboardPollInterval),
                 flags(),
                 effectiveConfigFile(),
@@ -223,7 +233,8 @@ final class ServerCommand implements Callable<Integer> {
                     node.nvmlLibrary,
                     node.procRoot,
                     node.hostname()),
-                cockpitDir));
+                cockpitDir,
+                runLabel));
     // SIGTERM and SIGINT stop the server in order and exit 0, as Prometheus does; the JVM's own
     // handling would exit 143. The shutdown hook still covers any other way the JVM ends.
     CountDownLatch stopRequested = new CountDownLatch(1);
