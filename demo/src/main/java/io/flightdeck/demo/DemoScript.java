@@ -7,12 +7,19 @@ import java.util.Map;
 
 /**
  * The demo's cluster and its timeline, on the simulated clock: a 16-rank FSDP job on two nodes of
- * eight GPUs, a sibling LoRA run logging to TensorBoard, and the scripted incidents. At the default
- * speed every incident begins within the first five minutes of real time.
+ * eight GPUs, two LoRA runs logging to TensorBoard (one healthy, one whose loss rebounds), and the
+ * scripted incidents. At the default speed every incident begins within the first five minutes of
+ * real time.
  */
 public final class DemoScript {
   public static final String MAIN_RUN = "llama-7b-fsdp";
+
+  /** The LoRA run whose loss rebounds at its second warm-up (TensorBoard). */
   public static final String SIBLING_RUN = "llama-7b-lora-b";
+
+  /** Its healthy twin, one cosine without restart, to compare with (TensorBoard). */
+  public static final String BASELINE_RUN = "llama-7b-lora-a";
+
   public static final int NODES = 2;
   public static final int GPUS_PER_NODE = 8;
   public static final int RANKS = NODES * GPUS_PER_NODE;

@@ -4,7 +4,6 @@ import io.flightdeck.collector.gpu.GpuCollector;
 import io.flightdeck.collector.host.MetricFamily;
 import io.flightdeck.collector.host.MetricsText;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,12 +14,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A started demo: the simulated cluster's exporters listening on 127.0.0.1, the sibling run's
+ * A started demo: the simulated cluster's exporters listening on 127.0.0.1, the LoRA runs'
  * TensorBoard logdir being written, and the generated server config that points at both. Start a
  * server with {@link #configFile()}, {@link #logdir()} and {@link #lookbackDelta()}; {@link
  * #close()} stops the simulation (the server is the caller's).
@@ -40,16 +38,13 @@ public final class RunningDemo implements AutoCloseable {
   private final List<GpuCollector> collectors = new ArrayList<>();
   private final Path configFile;
   private final Path logdir;
-  private final SiblingRun sibling;
-  private EventFileWriter events;
-  private int siblingStep = -1;
+  private final TensorBoardRuns tensorboard;
 
   private RunningDemo(DemoOptions options) throws IOException {
     this.options = options;
     long seconds = options.duration().toSeconds();
     this.model = new ClusterModel(options.seed(), options.speed(), seconds);
     this.incidents = DemoScript.incidents(options.duration());
-    this.sibling = new SiblingRun(options.seed(), seconds);
     this.http =
         Executors.newFixedThreadPool(
             4, Thread.ofPlatform().daemon().name("demo-exporter-", 0).factory());
@@ -58,8 +53,6 @@ public final class RunningDemo implements AutoCloseable {
             Thread.ofPlatform().daemon().name("demo-tensorboard").factory());
     Path work = options.workDir().toAbsolutePath().normalize();
     this.logdir = work.resolve("tensorboard");
-    Path runDir = logdir.resolve(DemoScript.SIBLING_RUN);
-    deleteEventFiles(runDir);
     this.clock = new DemoClock(options.speed(), seconds);
     List<String> nodes = new ArrayList<>();
     for (int node = 0; node < DemoScript.NODES; node++) {
@@ -82,10 +75,9 @@ public final class RunningDemo implements AutoCloseable {
             options,
             new DemoConfig.Endpoints(nodes, ranks, truth.address()),
             rules);
-    events = new EventFileWriter(runDir, clock.wallTimeOf(0));
-    events.hparams(clock.wallTimeOf(0), sibling.hparams());
+    tensorboard = new TensorBoardRuns(logdir, options.seed(), seconds, clock);
     writerThread.scheduleWithFixedDelay(
-        this::writeSibling, 0, WRITER_PERIOD_MS, TimeUnit.MILLISECONDS);
+        this::writeTensorBoard, 0, WRITER_PERIOD_MS, TimeUnit.MILLISECONDS);
   }
 
   /** Starts the simulation now; its clock starts at 0. */
@@ -97,7 +89,7 @@ public final class RunningDemo implements AutoCloseable {
     return configFile;
   }
 
-  /** The TensorBoard logdir the sibling run writes into, to watch. */
+  /** The TensorBoard logdir the LoRA runs write into, to watch. */
   public Path logdir() {
     return logdir;
   }
@@ -176,31 +168,12 @@ public final class RunningDemo implements AutoCloseable {
     return endpoint;
   }
 
-  /** Writes the sibling run's steps up to the simulated now, each at its own wall time. */
-  private void writeSibling() {
-    int target = sibling.stepAt(clock.simSeconds());
+  private void writeTensorBoard() {
     try {
-      while (siblingStep < target) {
-        siblingStep++;
-        sibling.write(events, siblingStep, clock.wallTimeOf(siblingStep * SiblingRun.STEP_SECONDS));
-      }
+      tensorboard.writeUpTo(clock.simSeconds());
     } catch (IOException e) {
       log.warn("demo: writing the TensorBoard logdir failed: {}", e.toString());
       writerThread.shutdown();
-    }
-  }
-
-  private static void deleteEventFiles(Path runDir) throws IOException {
-    if (!Files.isDirectory(runDir)) {
-      return;
-    }
-    try (Stream<Path> files = Files.list(runDir)) {
-      for (Path file :
-          files
-              .filter(f -> f.getFileName().toString().startsWith("events.out.tfevents."))
-              .toList()) {
-        Files.delete(file);
-      }
     }
   }
 
@@ -216,9 +189,7 @@ public final class RunningDemo implements AutoCloseable {
     collectors.forEach(GpuCollector::close);
     http.shutdownNow();
     try {
-      if (events != null) {
-        events.close();
-      }
+      tensorboard.close();
     } catch (IOException e) {
       log.warn("demo: closing the TensorBoard event file failed: {}", e.toString());
     }

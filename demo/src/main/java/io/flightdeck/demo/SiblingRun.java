@@ -6,10 +6,12 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * The sibling LoRA run, logged to TensorBoard as Hugging Face's Trainer would: scalars every {@link
- * #LOG_EVERY} steps, weight histograms, generated text samples and hparams. Its learning rate
- * follows a cosine schedule with one restart at {@link DemoScript#REBOUND_START}; the loss rebounds
- * as the second warm-up begins. Values depend only on the seed and the step.
+ * A LoRA run beside the main job, logged to TensorBoard as Hugging Face's Trainer would: scalars
+ * every {@link #LOG_EVERY} steps, weight histograms, generated text samples and hparams. With a
+ * warm restart its learning rate follows a cosine schedule that restarts at {@link
+ * DemoScript#REBOUND_START} and its loss rebounds as the second warm-up begins; without, one cosine
+ * over the whole run and a loss that keeps falling (the baseline to compare with). Values depend
+ * only on the seed, the kind of run and the step.
  */
 final class SiblingRun {
   static final double STEP_SECONDS = 4;
@@ -33,12 +35,15 @@ final class SiblingRun {
 
   private final long seed;
   private final int maxSteps;
+  private final boolean warmRestart;
   private final int restartStep;
 
-  SiblingRun(long seed, long durationSeconds) {
-    this.seed = seed;
+  SiblingRun(long seed, long durationSeconds, boolean warmRestart) {
+    this.seed = warmRestart ? seed : seed ^ 0x5DEECE66DL;
     this.maxSteps = (int) (durationSeconds / STEP_SECONDS);
-    this.restartStep = (int) (DemoScript.REBOUND_START.toSeconds() / STEP_SECONDS);
+    this.warmRestart = warmRestart;
+    this.restartStep =
+        warmRestart ? (int) (DemoScript.REBOUND_START.toSeconds() / STEP_SECONDS) : maxSteps;
   }
 
   int maxSteps() {
@@ -64,7 +69,7 @@ final class SiblingRun {
 
   double loss(int step) {
     double rebound = 0;
-    if (step >= restartStep) {
+    if (warmRestart && step >= restartStep) {
       rebound =
           1.2
               * (1 - Math.exp(-(step - restartStep) / 60.0))
@@ -80,7 +85,7 @@ final class SiblingRun {
   Map<String, Object> hparams() {
     Map<String, Object> h = new LinkedHashMap<>();
     h.put("learning_rate", PEAK_LR);
-    h.put("lr_scheduler_type", "cosine_with_restarts");
+    h.put("lr_scheduler_type", warmRestart ? "cosine_with_restarts" : "cosine");
     h.put("lora_r", 16);
     h.put("lora_alpha", 32);
     h.put("per_device_train_batch_size", 4);

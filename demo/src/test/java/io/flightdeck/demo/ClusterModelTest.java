@@ -159,7 +159,7 @@ class ClusterModelTest {
 
   @Test
   void siblingLossReboundsAtTheSecondWarmUpOnly() {
-    SiblingRun run = new SiblingRun(42, END);
+    SiblingRun run = new SiblingRun(42, END, true);
     int restart = run.stepAt(DemoScript.REBOUND_START.toSeconds());
     assertThat(run.learningRate(restart + 100)).isGreaterThan(run.learningRate(restart - 1) * 5);
     double before = average(run, restart - 450, restart);
@@ -170,6 +170,20 @@ class ClusterModelTest {
       assertThat(average(run, s - 150, s)).isLessThan(average(run, s - 450, s - 150));
     }
     assertThat(run.hparams()).containsEntry("max_steps", run.maxSteps());
+  }
+
+  @Test
+  void theBaselineRunsLossKeepsFallingUnderOneCosine() {
+    SiblingRun run = new SiblingRun(42, END, false);
+    for (int s = 450; s < run.maxSteps(); s += 150) {
+      assertThat(average(run, s - 150, s))
+          .as("step %d", s)
+          .isLessThan(average(run, s - 450, s - 150));
+    }
+    for (int s = 100; s < run.maxSteps(); s++) {
+      assertThat(run.learningRate(s)).isLessThanOrEqualTo(run.learningRate(s - 1));
+    }
+    assertThat(run.hparams()).containsEntry("lr_scheduler_type", "cosine");
   }
 
   private static double average(SiblingRun run, int from, int to) {
