@@ -182,6 +182,17 @@ class CockpitBrowserTest {
   }
 
   @Test
+  void aStalledRunSaysSoAboveItsCharts() throws Exception {
+    open("/runs/" + TrainingFleet.BERT);
+    WebElement banner = browser.await("[data-banner=stalled]");
+    browser.awaitCharts();
+    assertThat(banner.getText()).contains("Stalled", "5,130", "since");
+    assertDrawn("Step progress", 1);
+    assertDrawn("GPU utilisation", 4);
+    browser.screenshot("02b-run-stalled");
+  }
+
+  @Test
   void wallTimeAxisAndDragZoomRefetchInTheUrl() throws Exception {
     open("/runs/" + LLAMA + "?x=time&smooth=0");
     browser.await("[data-chart='Loss and learning rate'] .u-over");
@@ -226,6 +237,16 @@ class CockpitBrowserTest {
     open(base + "?tab=text");
     assertThat(browser.await("[data-text='samples/generated'] .text-sample").getText())
         .contains("a photo of a cat");
+    open(base + "?tab=images");
+    WebElement image = browser.await("[data-image='samples/reconstruction'] img[data-step]");
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(
+            d ->
+                (Boolean)
+                    browser.js(
+                        "return arguments[0].complete && arguments[0].naturalWidth === 32", image));
+    assertThat(image.getDomAttribute("data-step")).isEqualTo("300");
+    browser.screenshot("06-run-images");
     open(base + "?tab=hparams");
     assertThat(browser.await("table[data-table=hparams]").getText()).contains("lr");
   }
@@ -242,7 +263,7 @@ class CockpitBrowserTest {
         .contains(LLAMA, TrainingFleet.BERT)
         .containsIgnoringCase("running")
         .containsIgnoringCase("stalled");
-    browser.screenshot("06-compare");
+    browser.screenshot("07-compare");
   }
 
   @Test
@@ -266,7 +287,7 @@ class CockpitBrowserTest {
     WebElement owned = browser.driver.findElement(By.cssSelector("[data-gpu='node-1/3']"));
     assertThat(owned.getDomAttribute("data-run")).isEqualTo(LLAMA);
     assertDrawn("Cluster utilisation", 2);
-    browser.screenshot("07-cluster");
+    browser.screenshot("08-cluster");
     open("/cluster?metric=temp");
     browser.awaitCharts();
     assertDrawn("Cluster temperature", 2);
@@ -284,7 +305,7 @@ class CockpitBrowserTest {
     assertDrawn("Query result", 8);
     assertThat(browser.driver.findElements(By.cssSelector("table[data-table=result] tbody tr")))
         .hasSize(8);
-    browser.screenshot("08-explore");
+    browser.screenshot("09-explore");
 
     // A bad query: the editor says why as you type, and the chart shows the server's message.
     allowedErrors = Pattern.compile("/api/v1/(parse_query|query|query_range)\\?.* 400");
@@ -297,7 +318,7 @@ class CockpitBrowserTest {
         .containsIgnoringCase("parse error");
     assertThat(browser.await(".parse-message .error-box").getText())
         .containsIgnoringCase("parse error");
-    browser.screenshot("09-explore-error");
+    browser.screenshot("10-explore-error");
   }
 
   @Test
@@ -318,7 +339,7 @@ class CockpitBrowserTest {
         .contains("team-chat", "GPUTemperatureHigh")
         .containsIgnoringCase("delivered");
     assertThat(browser.driver.findElement(By.id("alert-banner")).isDisplayed()).isTrue();
-    browser.screenshot("10-alerts");
+    browser.screenshot("11-alerts");
   }
 
   @Test
@@ -334,7 +355,7 @@ class CockpitBrowserTest {
         .contains(TensorBoardRun.NAME);
     assertThat(browser.await("pre.config").getText()).contains("rule_files");
     assertThat(browser.await("[data-section=flags] dl").getText()).contains("storage.tsdb.path");
-    browser.screenshot("11-status");
+    browser.screenshot("12-status");
   }
 
   @Test
@@ -372,6 +393,6 @@ class CockpitBrowserTest {
     WebElement page = browser.await("[data-page=run-not-found]");
     assertThat(page.getText()).contains("no-such-run").contains("not found");
     assertThat(page.findElement(By.cssSelector("a[href='/']")).isDisplayed()).isTrue();
-    browser.screenshot("12-unknown-run");
+    browser.screenshot("13-unknown-run");
   }
 }

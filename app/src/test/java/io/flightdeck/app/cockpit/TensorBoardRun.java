@@ -1,6 +1,7 @@
 package io.flightdeck.app.cockpit;
 
 import com.google.protobuf.CodedOutputStream;
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import java.util.zip.CRC32C;
+import javax.imageio.ImageIO;
 
 /**
  * A TensorBoard run as Hugging Face's Trainer writes it, ending at a given moment: scalars ({@code
@@ -43,6 +45,7 @@ final class TensorBoardRun {
       if (step % 100 == 0) {
         run.text(
             t + 0.5, step, "samples/generated", "step " + step + ": a photo of a cat on a mat");
+        run.image(t + 0.5, step, "samples/reconstruction", step / (double) STEPS);
       }
     }
     Files.write(dir.resolve("events.out.tfevents.1.trainer"), run.file.toByteArray());
@@ -124,6 +127,39 @@ final class TensorBoardRun {
           out.writeString(1, tag);
           out.writeByteArray(9, metadata);
           out.writeByteArray(8, tensor);
+        });
+  }
+
+  /**
+   * A legacy Summary.Image: a 32x32 PNG that sharpens from noise to a gradient as {@code done}
+   * grows.
+   */
+  private void image(double wallTime, long step, String tag, double done) throws IOException {
+    BufferedImage picture = new BufferedImage(32, 32, BufferedImage.TYPE_INT_RGB);
+    for (int y = 0; y < 32; y++) {
+      for (int x = 0; x < 32; x++) {
+        int clean = (x + y) * 4;
+        int value =
+            (int) Math.max(0, Math.min(255, clean * done + random.nextInt(256) * (1 - done)));
+        picture.setRGB(x, y, value << 16 | (255 - value) << 8 | 128);
+      }
+    }
+    ByteArrayOutputStream png = new ByteArrayOutputStream();
+    ImageIO.write(picture, "png", png);
+    byte[] image =
+        message(
+            out -> {
+              out.writeInt32(1, 32);
+              out.writeInt32(2, 32);
+              out.writeInt32(3, 3);
+              out.writeByteArray(4, png.toByteArray());
+            });
+    event(
+        wallTime,
+        step,
+        out -> {
+          out.writeString(1, tag);
+          out.writeByteArray(4, image);
         });
   }
 

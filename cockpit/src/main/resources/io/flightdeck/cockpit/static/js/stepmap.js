@@ -27,6 +27,15 @@ export class StepMap {
     return pts[pts.length - 1][1];
   }
 
+  /** When the step last changed (the start of a stall), or null. */
+  lastProgress() {
+    const pts = this.segments[this.segments.length - 1];
+    if (!pts) return null;
+    const last = pts[pts.length - 1][1];
+    for (let i = pts.length - 1; i > 0; i--) if (pts[i - 1][1] !== last) return pts[i][0];
+    return pts[0][0];
+  }
+
   /** Times at which `step` was passed: [earliest, latest], or null. */
   timesOf(step) {
     let first = null;

@@ -1,7 +1,7 @@
 // "/compare?runs=a,b": several runs overlaid by step (?x=step|relative|time) in distinct colours:
 // loss, learning rate, both on two axes (the warm-up rebound case), throughput; then a table of
 // the runs and the hparams that differ between them.
-import { get, series } from '../api.js';
+import { get, series, num } from '../api.js';
 import { h, fill, statusPill, errorBox } from '../dom.js';
 import { fmtNum, fmtStep, fmtDuration } from '../format.js';
 import { Chart, PALETTE } from '../chart.js';
@@ -111,8 +111,8 @@ export function mount(root, ctx) {
         h('tbody',
           h('tr', h('th', 'status'), found.map((r) => h('td', statusPill(r.status)))),
           h('tr', h('th', 'step'), found.map((r) => h('td.num', `${fmtStep(r.step)}${r.max_steps ? ` / ${fmtStep(r.max_steps)}` : ''}`))),
-          h('tr', h('th', 'last loss'), found.map((r) => h('td.num', fmtNum(r.last && r.last.loss, 4)))),
-          h('tr', h('th', 'steps/s'), found.map((r) => h('td.num', fmtNum(r.steps_per_second)))),
+          h('tr', h('th', 'last loss'), found.map((r) => h('td.num', fmtNum(num(r.last && r.last.loss), 4)))),
+          h('tr', h('th', 'steps/s'), found.map((r) => h('td.num', fmtNum(num(r.steps_per_second))))),
           h('tr', h('th', 'duration'), found.map((r) => h('td.num', fmtDuration(r.last_seen - r.first_seen)))),
           h('tr', h('th', 'GPUs'), found.map((r) => h('td.num', String((r.gpus || []).length)))),
           keys.map((k) => h(`tr${differs(k) ? '.differs' : ''}`, h('th', k, differs(k) ? h('span.badge.sev-warning', { style: { marginLeft: '6px' } }, 'differs') : null),

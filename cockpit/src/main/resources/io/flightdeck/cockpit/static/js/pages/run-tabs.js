@@ -16,6 +16,7 @@ export function mount(name, el, ctx) {
     case 'histograms': return histograms(el, ctx);
     case 'text': return texts(el, ctx);
     case 'hparams': return hparams(el, ctx);
+    case 'images': return images(el, ctx);
     default: return eventLog(el, ctx);
   }
 }
@@ -179,6 +180,46 @@ function texts(el, ctx) {
           h('div.text-sample', h('div.muted', `step ${fmtStep(s.step)} · ${fmtTime(s.wall_time)}`), s.values.join('\n'))));
       } catch (e) {
         section.append(errorBox(e.message));
+      }
+    }
+  })();
+  return { dispose() { disposed = true; } };
+}
+
+function images(el, ctx) {
+  let disposed = false;
+  el.append(h('p.muted', 'Loading images…'));
+  (async () => {
+    const tb = await tensorboardRuns(ctx.run.run).catch((e) => ({ error: e }));
+    if (disposed) return;
+    if (tb.error) return fill(el, errorBox(tb.error.message));
+    const tags = tb.flatMap((r) => r.tags.filter((t) => t.kind === 'image').map((t) => ({ logdir: r.logdir, tag: t.tag })));
+    if (!tags.length) return fill(el, h('p.muted', 'This run has no TensorBoard images.'));
+    const grid = h('div.chart-grid');
+    fill(el, grid);
+    for (const t of tags) {
+      const card = h('section.chart-card', { dataset: { image: t.tag } }, h('header', h('h3', t.tag)));
+      grid.append(card);
+      try {
+        const list = await get('tensorboard/images', { logdir: t.logdir, run: ctx.run.run, tag: t.tag });
+        if (!list.length) {
+          card.append(h('p.muted', 'No images.'));
+          continue;
+        }
+        const img = h('img.tb-image', { alt: `${t.tag}` });
+        const label = h('span.muted');
+        const slider = h('input', { type: 'range', min: 0, max: list.length - 1, step: 1, value: list.length - 1, 'aria-label': `Step of ${t.tag}` });
+        const show = () => {
+          const item = list[Number(slider.value)];
+          img.src = item.url;
+          img.dataset.step = String(item.step);
+          label.textContent = `step ${fmtStep(item.step)} · ${item.width}×${item.height} · ${fmtTime(item.wall_time, true)}`;
+        };
+        slider.addEventListener('input', show);
+        show();
+        card.append(h('div.image-box', img), h('label.control', 'Step', slider, label));
+      } catch (e) {
+        card.append(errorBox(e.message));
       }
     }
   })();

@@ -3,7 +3,7 @@
 // TensorBoard's debiased EMA (?smooth=0..0.99, raw faint), cursor and drag-zoom synced across
 // charts (?from=&to= unix seconds; double-click resets), the run's events on every chart, and many
 // GPUs as a min/median/max band with outliers named (?gpu=host/index drills down to one GPU).
-import { get, series, ApiError } from '../api.js';
+import { get, series, ApiError, num } from '../api.js';
 import { h, fill, statusPill, errorBox } from '../dom.js';
 import { fmtNum, fmtDuration, fmtTime, fmtStep } from '../format.js';
 import { Chart, eventColour, PALETTE } from '../chart.js';
@@ -15,7 +15,7 @@ import * as tabs from './run-tabs.js';
 const BAND_ABOVE = 8; // more GPUs than this are drawn as a band with outliers
 const REFRESH_MS = 30000;
 const TABS = [['overview', 'Overview'], ['scalars', 'All scalars'], ['histograms', 'Histograms'],
-  ['text', 'Text'], ['hparams', 'HParams'], ['events', 'Events']];
+  ['text', 'Text'], ['images', 'Images'], ['hparams', 'HParams'], ['events', 'Events']];
 
 /** The overview's charts, region by region. Each query: {expr, label?, scale?, smooth?}. */
 function chartDefs(run, params) {
@@ -150,15 +150,38 @@ export function mount(root, ctx) {
         stat('Step', `${fmtStep(run.step)}${run.max_steps ? ` / ${fmtStep(run.max_steps)}` : ''}`),
         run.epoch !== null && run.epoch !== undefined ? stat('Epoch', fmtNum(run.epoch)) : null,
         stat('Steps/s', fmtNum(run.steps_per_second)),
-        stat('Samples/s', fmtNum(run.last && run.last.samples_per_second)),
-        stat('Loss', fmtNum(run.last && run.last.loss, 4)),
-        stat('LR', fmtNum(run.last && run.last.learning_rate)),
+        stat('Samples/s', fmtNum(num(run.last && run.last.samples_per_second))),
+        stat('Loss', fmtNum(num(run.last && run.last.loss), 4)),
+        stat('LR', fmtNum(num(run.last && run.last.learning_rate))),
         stat('ETA', eta, 'remaining steps at the recent step rate, with its p10–p90 range'),
         stat('Duration', fmtDuration(run.last_seen - run.first_seen))),
       progress !== null ? h('div.progress', h('div.bar', h('div.fill', { class: `fill-${run.status}`, style: { width: `${(progress * 100).toFixed(1)}%` } })), h('span.progress-text', `${(progress * 100).toFixed(1)}%`)) : h('span'),
+      statusBanner(),
       firing.length ? h('div.run-alerts', firing.map((a) => h(`div.run-alert.sev-${a.severity || 'warning'}`, { role: 'alert' },
         h('strong', a.alertname), ' ', (a.annotations && (a.annotations.summary || a.annotations.description)) || where(a.labels),
         h('span.muted', ` since ${fmtTime(a.active_at, true)}`)))) : null);
+  }
+
+  function lossIsBad() {
+    const loss = num(run.last && run.last.loss);
+    return loss !== null && !Number.isFinite(loss);
+  }
+
+  /** What a stalled or crashed run is doing, in words, above everything else. */
+  function statusBanner() {
+    if (run.status === 'stalled') {
+      const since = stepmap.lastProgress();
+      return h('div.run-alerts', h('div.run-alert.sev-warning', { role: 'alert', 'data-banner': 'stalled' },
+        h('strong', 'Stalled: '), `the step has stayed at ${fmtStep(run.step)}`,
+        since ? ` since ${fmtTime(since, true)} (${fmtDuration(Date.now() / 1000 - since)})` : '',
+        ' while the run still reports. A hung rank or a lost GPU is the usual cause: see the GPU state below.'));
+    }
+    if (run.status === 'crashed') {
+      return h('div.run-alerts', h('div.run-alert.sev-critical', { role: 'alert', 'data-banner': 'crashed' },
+        h('strong', 'Crashed: '), `last seen ${fmtTime(run.last_seen, true)} (${fmtDuration(Date.now() / 1000 - run.last_seen)} ago) at step ${fmtStep(run.step)}`,
+        lossIsBad() ? `; its last loss was ${fmtNum(num(run.last.loss))}` : '', '.'));
+    }
+    return null;
   }
 
   function renderTabs() {
@@ -172,6 +195,10 @@ export function mount(root, ctx) {
   }
 
   function renderControls() {
+    if (!['overview', 'scalars'].includes(tab())) {
+      fill(controls);
+      return;
+    }
     const mode = xMode();
     const link = (k, label) => {
       const u = new URLSearchParams(params);
@@ -236,6 +263,7 @@ export function mount(root, ctx) {
       if (signal.aborted) return;
       stepmap = new StepMap(sm.error ? null : sm);
       events = ev.error ? [] : ev;
+      if (run.status === 'stalled') renderHeader();
       const lane = body.querySelector('.lane-wrap');
       if (lane) fill(lane, ev.error ? errorBox(`Events: ${ev.error.message}`) : eventLane());
       const queries = [];

@@ -128,7 +128,8 @@ export function mount(root, ctx) {
     const eta = r.status === 'running' && r.eta_seconds !== null && r.eta_seconds !== undefined
       ? `ETA ${fmtDuration(r.eta_seconds)}${r.eta_low_seconds != null && r.eta_high_seconds != null ? ` (${fmtDuration(r.eta_low_seconds)}–${fmtDuration(r.eta_high_seconds)})` : ''}`
       : r.status === 'stalled' ? 'stalled' : '';
-    const lossInner = h('div.loss-inner', h('span', fmtNum(num(r.last && r.last.loss), 4)));
+    const loss = num(r.last && r.last.loss);
+    const lossInner = h('div.loss-inner', h(`span${loss !== null && !Number.isFinite(loss) ? '.bad-value' : ''}`, fmtNum(loss, 4)));
     const lossCell = h('td.num.loss-cell', lossInner);
     const spark = sparkCache.get(r.run);
     if (spark) lossInner.append(sparkline(spark.values));
