@@ -250,6 +250,19 @@ class ParserCasesTest {
   }
 
   /**
+   * Likewise after a double sign, the one way into offset arithmetic without a parenthesis: the
+   * printer drops the plus. And Go prints a negative zero duration as {@code 0s}, losing its sign.
+   */
+  @Test
+  void printsDoubleSignedOffsetArithmeticAndNegativeZeroDurationsAsPrometheusDoes() {
+    Expr expr = parse("foo offset +-2 * 1");
+    assertThat(expr.toString()).isEqualTo("foo offset -2 * 1");
+    assertThat(Shape.of(expr)).isEqualTo("foo offset -2 * 1");
+    assertThat(Shape.of(parse(expr.toString()))).isEqualTo("(* foo offset -2s 1)");
+    assertThat(parse("-0m").toString()).isEqualTo("0s");
+  }
+
+  /**
    * Prometheus prints positive infinity as {@code +Inf}, which before {@code ^} reads as a sign.
    */
   @Test
