@@ -236,7 +236,9 @@ final class Evaluator {
         continue;
       }
       if (result == null) {
-        result = new EvalSeries(ctx.memory, series.labels(), false, numSteps);
+        // With @ every later step repeats the point; otherwise grow as points come.
+        int capacity = at != null ? numSteps - step : Math.min(numSteps - step, 64);
+        result = new EvalSeries(ctx.memory, series.labels(), false, capacity);
       }
       result.add(ts, timestamps ? prevT / 1000.0 : prevV);
     }
@@ -272,7 +274,12 @@ final class Evaluator {
         continue;
       }
       if (result == null) {
-        result = new EvalSeries(ctx.memory, series.labels(), false, numSteps);
+        // No step after the newest sample's lookback window has a point: a series that stopped
+        // (or started) within the range holds only the steps it reaches, not every step.
+        long lastStepReached =
+            Math.min(numSteps - 1L, (t[n - 1] + lookback + offset - start) / interval);
+        int capacity = (int) Math.max(1, lastStepReached - step + 1);
+        result = new EvalSeries(ctx.memory, series.labels(), false, capacity);
       }
       result.add(ts, timestamps ? t[latest] / 1000.0 : v[latest]);
     }

@@ -38,9 +38,13 @@ class QueryMemoryLimitTest {
         .hasMessage(
             "query processing would use too much memory in query execution: more than 1MiB"
                 + " (--query.max-memory)");
-    // Instant selectors and aggregations are charged too.
-    assertThatThrownBy(() -> engine.rangeQuery(storage, "wide", 0, DAY, 1_000))
+    // Instant selectors are charged for the steps they fill: a sample seen at every step with @,
+    // but only its lookback window's steps without.
+    assertThatThrownBy(() -> engine.rangeQuery(storage, "wide @ 0", 0, DAY, 1_000))
         .hasMessageContaining("--query.max-memory");
+    assertThat(((MatrixValue) engine.rangeQuery(storage, "wide", 0, DAY, 1_000).value()).series())
+        .hasSize(200);
+    // Aggregations are charged for their cells.
     assertThatThrownBy(() -> engine.rangeQuery(storage, "sum by (i) (wide)", 0, 300_000, 1))
         .hasMessageContaining("--query.max-memory");
     // The same query over an hour fits.
