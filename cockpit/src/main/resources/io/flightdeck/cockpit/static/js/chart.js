@@ -10,7 +10,7 @@ export const PALETTE = ['#4ea1ff', '#f2a93b', '#3fb950', '#e5534b', '#b083f0', '
   '#f778ba', '#d4c84a', '#8ddb8c', '#ff8e59', '#7aa2f7', '#c9d1d9'];
 
 const EVENT_COLOURS = {
-  restart: '#f2a93b', epoch: '#6e7681', alert: '#e5534b', xid: '#ff4d4d', gpu_lost: '#ff4d4d',
+  restart: '#f2a93b', epoch: '#6e7681', stall: '#f0b429', alert: '#e5534b', xid: '#ff4d4d', gpu_lost: '#ff4d4d',
   nan: '#ff4d4d', demo_incident: '#b083f0',
 };
 
@@ -84,10 +84,13 @@ function align(items) {
   return { x: Array.from(x), columns };
 }
 
-/** A y axis as wide as its longest label. */
-function axisSize(u, values) {
-  if (!values || !values.length) return 40;
-  return Math.max(...values.map((v) => String(v).length)) * 7 + 26;
+/**
+ * A y axis as wide as its longest label, but the left one never narrower than the usual widest
+ * label, so that charts stacked in a column share their x positions.
+ */
+function axisSize(u, values, axisIndex) {
+  const widest = values && values.length ? Math.max(...values.map((v) => String(v).length)) * 7 + 26 : 40;
+  return axisIndex === 1 ? Math.max(widest, 90) : widest;
 }
 
 function robustRange(columns, unit) {
@@ -332,6 +335,10 @@ function drawMarks(u, events, nonFinite) {
       const x2 = u.valToPos(e.x2, 'x', true);
       ctx.fillStyle = alpha(colour, 0.12);
       ctx.fillRect(x1, top, Math.max(1, x2 - x1), height);
+    } else if (e.kind === 'stall') {
+      // On the step axis a stall has no width: it is drawn wide enough to be seen anyway.
+      ctx.fillStyle = alpha(colour, 0.35);
+      ctx.fillRect(x1 - 3 * dpr, top, 6 * dpr, height);
     }
     ctx.strokeStyle = alpha(colour, e.kind === 'epoch' ? 0.55 : 0.9);
     ctx.lineWidth = dpr;

@@ -93,7 +93,12 @@ export function mount(root, ctx) {
   const body = h('div.run-body');
   root.append(header, tabBar, controls, body);
 
-  const xMode = () => (['step', 'relative', 'time'].includes(params.get('x')) ? params.get('x') : 'step');
+  // A stalled run opens on wall time, where the hang is a flat step line and idle GPUs; the
+  // step axis would fold it into a single step.
+  const xMode = () => {
+    if (['step', 'relative', 'time'].includes(params.get('x'))) return params.get('x');
+    return run && run.status === 'stalled' ? 'time' : 'step';
+  };
   const smoothing = () => {
     const s = Number(params.get('smooth') ?? 0.6);
     return Number.isFinite(s) ? Math.min(0.99, Math.max(0, s)) : 0.6;
