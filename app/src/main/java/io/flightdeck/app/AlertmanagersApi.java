@@ -1,20 +1,17 @@
 package io.flightdeck.app;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.flightdeck.api.ApiExchange;
+import io.flightdeck.api.ApiReplies;
 import io.flightdeck.api.ApiRoute;
-import java.util.LinkedHashMap;
+import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code GET /api/v1/alertmanagers}: the Alertmanagers alerts go to and those that relabelling
  * dropped, in Prometheus's JSON.
  */
 final class AlertmanagersApi {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private final AlertDelivery delivery;
 
   AlertmanagersApi(AlertDelivery delivery) {
@@ -26,20 +23,23 @@ final class AlertmanagersApi {
   }
 
   private void alertmanagers(ApiExchange exchange) {
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("activeAlertmanagers", urls(delivery.activeAlertmanagers()));
-    data.put("droppedAlertmanagers", urls(delivery.droppedAlertmanagers()));
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("status", "success");
-    body.put("data", data);
-    try {
-      exchange.respond(200, "application/json", JSON.writeValueAsBytes(body));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("maps of strings always serialise", e);
-    }
+    ApiReplies.success(
+        exchange,
+        out -> {
+          out.writeStartObject();
+          urls(out, "activeAlertmanagers", delivery.activeAlertmanagers());
+          urls(out, "droppedAlertmanagers", delivery.droppedAlertmanagers());
+          out.writeEndObject();
+        });
   }
 
-  private static List<Map<String, String>> urls(List<String> urls) {
-    return urls.stream().map(url -> Map.of("url", url)).toList();
+  private static void urls(JsonGenerator out, String field, List<String> urls) throws IOException {
+    out.writeArrayFieldStart(field);
+    for (String url : urls) {
+      out.writeStartObject();
+      out.writeStringField("url", url);
+      out.writeEndObject();
+    }
+    out.writeEndArray();
   }
 }

@@ -147,7 +147,6 @@ final class FlightdeckServer implements AutoCloseable {
     web =
         new WebServer(
             options,
-            tsdb,
             receiver,
             pushes,
             new TextImportReceiver(tsdb, Clock.system()),
@@ -160,6 +159,7 @@ final class FlightdeckServer implements AutoCloseable {
                 rules.routes(),
                 new AlertmanagersApi(delivery).routes(),
                 new NotificationsApi(delivery).routes(),
+                new AdminApi(tsdb, options.enableAdminApi()).routes(),
                 new RunsApi(runs, Clock.system()).routes(),
                 new CockpitSeriesApi(engine, tsdb, runs).routes()),
             new Cockpit(options.cockpitDir()));

@@ -1,6 +1,7 @@
 package io.flightdeck.app;
 
 import io.flightdeck.api.ApiExchange;
+import io.flightdeck.api.ApiReplies;
 import io.flightdeck.api.ApiRoute;
 import io.flightdeck.config.Config;
 import io.flightdeck.model.Clock;
@@ -13,7 +14,6 @@ import io.flightdeck.rules.RuleQuery;
 import io.flightdeck.rules.RulesFilter;
 import io.flightdeck.rules.RulesJson;
 import io.flightdeck.tsdb.Tsdb;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -28,9 +28,6 @@ import java.util.TreeMap;
 final class RulesRuntime implements AutoCloseable {
   private static final List<String> FILTERS =
       List.of("type", "rule_name[]", "group_name[]", "file[]", "exclude_alerts");
-
-  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
-      new com.fasterxml.jackson.databind.ObjectMapper();
 
   private final RuleManager manager;
 
@@ -90,30 +87,14 @@ final class RulesRuntime implements AutoCloseable {
     try {
       filter = RulesFilter.fromParameters(params);
     } catch (IllegalArgumentException e) {
-      badData(exchange, e.getMessage());
+      ApiReplies.badData(exchange, e.getMessage());
       return;
     }
-    respond(exchange, RulesJson.rules(manager.snapshot(), filter));
-  }
-
-  private static void badData(ApiExchange exchange, String message) {
-    byte[] body;
-    try {
-      body =
-          JSON.writeValueAsBytes(
-              Map.of("status", "error", "errorType", "bad_data", "error", message));
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException(e);
-    }
-    exchange.respond(400, "application/json", body);
+    ApiReplies.successRaw(exchange, RulesJson.rules(manager.snapshot(), filter));
   }
 
   private void alerts(ApiExchange exchange) {
-    respond(exchange, RulesJson.alerts(manager.snapshot()));
-  }
-
-  private static void respond(ApiExchange exchange, String json) {
-    exchange.respond(200, "application/json", json.getBytes(StandardCharsets.UTF_8));
+    ApiReplies.successRaw(exchange, RulesJson.alerts(manager.snapshot()));
   }
 
   @Override

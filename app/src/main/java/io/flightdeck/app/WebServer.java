@@ -8,14 +8,12 @@ import io.flightdeck.remote.IngestResponse;
 import io.flightdeck.remote.PushReceiver;
 import io.flightdeck.remote.RemoteWriteReceiver;
 import io.flightdeck.remote.TextImportReceiver;
-import io.flightdeck.tsdb.Tsdb;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The HTTP edge: maps routes to the handlers of the other modules, which know nothing of Javalin.
@@ -30,7 +28,6 @@ final class WebServer {
       List.of("/metrics/job/<grouping>", "/metrics/job@base64/<grouping>");
 
   private final FlightdeckServer.Options options;
-  private final Tsdb tsdb;
   private final RemoteWriteReceiver receiver;
   private final PushReceiver pushReceiver;
   private final TextImportReceiver importReceiver;
@@ -45,7 +42,6 @@ final class WebServer {
 
   WebServer(
       FlightdeckServer.Options options,
-      Tsdb tsdb,
       RemoteWriteReceiver receiver,
       PushReceiver pushReceiver,
       TextImportReceiver importReceiver,
@@ -57,7 +53,6 @@ final class WebServer {
       List<ApiRoute> extraRoutes,
       Cockpit cockpit) {
     this.options = options;
-    this.tsdb = tsdb;
     this.receiver = receiver;
     this.pushReceiver = pushReceiver;
     this.importReceiver = importReceiver;
@@ -99,10 +94,6 @@ final class WebServer {
                           ctx,
                           importReceiver.handle(
                               ctx.bodyAsBytes(), ctx.queryParams("extra_label"))));
-              config.routes.post("/api/v1/admin/tsdb/snapshot", this::snapshot);
-              config.routes.put("/api/v1/admin/tsdb/snapshot", this::snapshot);
-              config.routes.post("/api/v1/admin/tsdb/delete_series", this::deleteSeries);
-              config.routes.put("/api/v1/admin/tsdb/delete_series", this::deleteSeries);
               List<ApiRoute> routes = new ArrayList<>(api.routes());
               routes.addAll(tensorboardApi.routes());
               routes.addAll(targetsApi.routes());
@@ -114,6 +105,7 @@ final class WebServer {
                 switch (route.method()) {
                   case "GET" -> config.routes.get(route.path(), handler);
                   case "POST" -> config.routes.post(route.path(), handler);
+                  case "PUT" -> config.routes.put(route.path(), handler);
                   default -> throw new IllegalStateException("method " + route.method());
                 }
               }
@@ -180,54 +172,5 @@ final class WebServer {
       ctx.contentType("text/plain; charset=utf-8");
       ctx.result(response.body() + "\n");
     }
-  }
-
-  private void snapshot(Context ctx) throws IOException {
-    if (!options.enableAdminApi()) {
-      ctx.status(503).json(error("unavailable", "admin APIs disabled"));
-      return;
-    }
-    String name = tsdb.snapshot();
-    ctx.json(Map.of("status", "success", "data", Map.of("name", name)));
-  }
-
-  private void deleteSeries(Context ctx) throws IOException {
-    if (!options.enableAdminApi()) {
-      ctx.status(503).json(error("unavailable", "admin APIs disabled"));
-      return;
-    }
-    java.util.List<String> selectors = new java.util.ArrayList<>(ctx.queryParams("match[]"));
-    selectors.addAll(ctx.formParams("match[]"));
-    if (selectors.isEmpty()) {
-      ctx.status(400).json(error("bad_data", "no match[] parameter provided"));
-      return;
-    }
-    long start;
-    long end;
-    java.util.List<java.util.List<io.flightdeck.model.Matcher>> parsed =
-        new java.util.ArrayList<>();
-    try {
-      start = TimeParam.parse("start", param(ctx, "start"), Long.MIN_VALUE);
-      end = TimeParam.parse("end", param(ctx, "end"), Long.MAX_VALUE);
-      for (String selector : selectors) {
-        parsed.add(SeriesSelector.parse(selector));
-      }
-    } catch (IllegalArgumentException e) {
-      ctx.status(400).json(error("bad_data", e.getMessage()));
-      return;
-    }
-    for (var matchers : parsed) {
-      tsdb.delete(start, end, matchers.toArray(new io.flightdeck.model.Matcher[0]));
-    }
-    ctx.status(204);
-  }
-
-  private static String param(Context ctx, String name) {
-    String value = ctx.queryParam(name);
-    return value != null ? value : ctx.formParam(name);
-  }
-
-  private static Map<String, Object> error(String type, String message) {
-    return Map.of("status", "error", "errorType", type, "error", message);
   }
 }

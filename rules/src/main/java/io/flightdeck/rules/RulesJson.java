@@ -12,15 +12,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders {@code /api/v1/rules} and {@code /api/v1/alerts} responses in Prometheus's exact JSON
- * shape, envelope included. Plain functions over snapshots, so the API layer only adapts HTTP.
+ * Renders the {@code data} of {@code /api/v1/rules} and {@code /api/v1/alerts} answers in
+ * Prometheus's exact JSON shape; the API layer adds the envelope it writes for every endpoint.
+ * Plain functions over snapshots.
  */
 public final class RulesJson {
   private static final JsonFactory JSON = new JsonFactory();
 
   private RulesJson() {}
 
-  /** The rules response; groups whose rules were all filtered out are left out. */
+  /** The rules answer's data; groups whose rules were all filtered out are left out. */
   public static String rules(List<GroupSnapshot> groups, RulesFilter filter) {
     return write(
         g -> {
@@ -64,7 +65,7 @@ public final class RulesJson {
         });
   }
 
-  /** The alerts response: pending and firing alerts of every alerting rule. */
+  /** The alerts answer's data: pending and firing alerts of every alerting rule. */
   public static String alerts(List<GroupSnapshot> groups) {
     return write(
         g -> {
@@ -175,10 +176,7 @@ public final class RulesJson {
     StringWriter out = new StringWriter();
     try (JsonGenerator g = JSON.createGenerator(out)) {
       g.writeStartObject();
-      g.writeStringField("status", "success");
-      g.writeObjectFieldStart("data");
       body.write(g);
-      g.writeEndObject();
       g.writeEndObject();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -77,7 +77,7 @@ class RulesJsonTest {
   void rulesInPrometheusShape() {
     assertThat(RulesJson.rules(GROUPS, RulesFilter.ALL))
         .isEqualTo(
-            "{\"status\":\"success\",\"data\":{\"groups\":["
+            "{\"groups\":["
                 + "{\"name\":\"g\",\"file\":\"a.yml\",\"rules\":["
                 + ALERTING_JSON
                 + ","
@@ -87,7 +87,7 @@ class RulesJsonTest {
                 + "{\"name\":\"h\",\"file\":\"b.yml\",\"rules\":["
                 + RECORDING_JSON
                 + "],\"interval\":30,\"limit\":5,\"evaluationTime\":0,"
-                + "\"lastEvaluation\":\"0001-01-01T00:00:00Z\"}]}}");
+                + "\"lastEvaluation\":\"0001-01-01T00:00:00Z\"}]}");
   }
 
   @Test
@@ -95,10 +95,10 @@ class RulesJsonTest {
     String alertsOnly = RulesJson.rules(GROUPS, filter(Map.of("type", List.of("alert"))));
     assertThat(alertsOnly)
         .isEqualTo(
-            "{\"status\":\"success\",\"data\":{\"groups\":[{\"name\":\"g\",\"file\":\"a.yml\",\"rules\":["
+            "{\"groups\":[{\"name\":\"g\",\"file\":\"a.yml\",\"rules\":["
                 + ALERTING_JSON
                 + "],\"interval\":60,\"limit\":0,\"evaluationTime\":0.5,"
-                + "\"lastEvaluation\":\"2023-11-14T22:13:20Z\"}]}}");
+                + "\"lastEvaluation\":\"2023-11-14T22:13:20Z\"}]}");
     assertThat(
             RulesJson.rules(
                 GROUPS, filter(Map.of("type", List.of("record"), "file[]", List.of("b.yml")))))
@@ -110,7 +110,7 @@ class RulesJsonTest {
         .contains(ALERTING_JSON)
         .doesNotContain("\"name\":\"r\"");
     assertThat(RulesJson.rules(GROUPS, filter(Map.of("rule_name[]", List.of("nope")))))
-        .isEqualTo("{\"status\":\"success\",\"data\":{\"groups\":[]}}");
+        .isEqualTo("{\"groups\":[]}");
     assertThat(RulesJson.rules(GROUPS, filter(Map.of("exclude_alerts", List.of("true")))))
         .contains("\"alerts\":null");
   }
@@ -127,10 +127,8 @@ class RulesJsonTest {
 
   @Test
   void alertsListsEveryActiveAlert() {
-    assertThat(RulesJson.alerts(GROUPS))
-        .isEqualTo("{\"status\":\"success\",\"data\":{\"alerts\":[" + ALERT_JSON + "]}}");
-    assertThat(RulesJson.alerts(List.of()))
-        .isEqualTo("{\"status\":\"success\",\"data\":{\"alerts\":[]}}");
+    assertThat(RulesJson.alerts(GROUPS)).isEqualTo("{\"alerts\":[" + ALERT_JSON + "]}");
+    assertThat(RulesJson.alerts(List.of())).isEqualTo("{\"alerts\":[]}");
   }
 
   private static RulesFilter filter(Map<String, List<String>> params) {
