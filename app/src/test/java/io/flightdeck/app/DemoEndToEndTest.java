@@ -7,9 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.flightdeck.demo.DemoOptions;
 import io.flightdeck.demo.Incident;
 import io.flightdeck.demo.RunningDemo;
-import java.net.URLEncoder;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -145,9 +143,5 @@ class DemoEndToEndTest {
               .formatted(f.name(), f.activeSim(), f.firingSim(), f.labels()));
     }
     return out.toString();
-  }
-
-  static String encode(String s) {
-    return URLEncoder.encode(s, StandardCharsets.UTF_8);
   }
 }

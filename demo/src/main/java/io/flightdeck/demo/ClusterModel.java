@@ -99,10 +99,6 @@ final class ClusterModel {
     return (int) Math.max(0, Math.min(lastSecond, Math.floor(simSeconds)));
   }
 
-  int lastSecond() {
-    return lastSecond;
-  }
-
   // --- the job ------------------------------------------------------------------------------
 
   /** Whether the job's processes are alive: until the XID 79 kills rank 10. */

@@ -114,15 +114,6 @@ public final class RunningDemo implements AutoCloseable {
     return incidents;
   }
 
-  public DemoOptions options() {
-    return options;
-  }
-
-  /** Simulated seconds since the demo started (stops at the end of the job). */
-  public double simSeconds() {
-    return clock.simSeconds();
-  }
-
   /** The simulated second at unix time {@code wallSeconds}. */
   public double simSecondsAt(double wallSeconds) {
     return clock.simSecondsAt(wallSeconds);
