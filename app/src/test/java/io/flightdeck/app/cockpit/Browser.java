@@ -46,6 +46,14 @@ final class Browser implements AutoCloseable {
         .isExecutable();
     System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
     profile = Files.createTempDirectory("cockpit-chromium");
+    // Only this run's screenshots: none left from an earlier one with another name.
+    if (Files.isDirectory(SCREENSHOTS)) {
+      try (var old = Files.list(SCREENSHOTS)) {
+        for (Path png : old.filter(p -> p.toString().endsWith(".png")).toList()) {
+          Files.delete(png);
+        }
+      }
+    }
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
     options.addArguments(

@@ -107,6 +107,16 @@ class CockpitBrowserTest {
     assertThat(row(TrainingFleet.BERT).getDomAttribute("data-status")).isEqualTo("stalled");
     browser.screenshot("01-runs");
 
+    // Ticked runs can be hidden, and the URL remembers it.
+    row(TensorBoardRun.NAME).findElement(By.cssSelector("input[type=checkbox]")).click();
+    browser.driver.findElement(By.xpath("//button[text()='Hide selected']")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(d -> d.getCurrentUrl().contains("hide=" + TensorBoardRun.NAME));
+    assertThat(
+            browser.driver.findElements(
+                By.cssSelector("tr.run-row[data-run='" + TensorBoardRun.NAME + "']")))
+        .isEmpty();
+
     // The regex filter lives in the URL and hides the other runs.
     WebElement filter = browser.driver.findElement(By.cssSelector("input.filter"));
     filter.sendKeys("^llama|^bert");

@@ -33,6 +33,10 @@ export function fmtX(v, xMode) {
   return `step ${fmtStep(v)}`;
 }
 
+/** Tick spacings for durations: whole seconds, minutes, hours and days. */
+const DURATION_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800,
+  21600, 43200, 86400, 172800, 604800];
+
 function xTicks(xMode) {
   if (xMode === 'relative') return (u, vals) => vals.map((v) => fmtDuration(v));
   if (xMode === 'step') return (u, vals) => vals.map((v) => fmtNum(v));
@@ -210,7 +214,7 @@ export class Chart {
     const yRange = this.opts.robust ? robustRange(leftColumns, unit) : null;
     const axisStyle = { stroke: '#9aa3b2', grid: { stroke: '#262b35', width: 1 }, ticks: { stroke: '#30363f', width: 1 }, font: '11px system-ui, sans-serif' };
     const axes = [
-      { ...axisStyle, values: xTicks(xMode), space: 70 },
+      { ...axisStyle, values: xTicks(xMode), space: 70, ...(xMode === 'relative' ? { incrs: DURATION_STEPS } : {}) },
       { ...axisStyle, size: axisSize, values: (u, vals) => vals.map((v) => fmtUnit(v, unit)) },
     ];
     const scales = {

@@ -1,5 +1,6 @@
 // "/": every run in one table, refreshed live. ?q=<regex> filters by name, ?sort=<column> (a
-// leading "-" for descending) orders, ?sel=a,b keeps the runs ticked for comparison.
+// leading "-" for descending) orders, ?sel=a,b keeps the runs ticked for comparison, ?hide=a,b
+// hides runs (?hidden=show lists them again).
 import { get, series, num } from '../api.js';
 import { h, fill, statusPill, errorBox } from '../dom.js';
 import { fmtNum, fmtDuration, fmtTime, fmtStep } from '../format.js';
@@ -34,12 +35,14 @@ export function mount(root, ctx) {
   const filter = h('input.filter', { type: 'search', placeholder: 'Filter runs by regex', 'aria-label': 'Filter runs by regular expression', value: ctx.params.get('q') || '' });
   const filterError = h('span.field-error');
   const compareButton = h('button.primary', { type: 'button', disabled: true }, 'Compare');
+  const hideButton = h('button', { type: 'button', disabled: true }, 'Hide selected');
+  const hiddenToggle = h('button', { type: 'button', hidden: true });
   const summary = h('span.muted.summary');
   const table = h('div.table-wrap');
   const updated = h('span.muted.updated');
   root.append(
     h('section.page-head', h('h1', 'Runs'), summary, updated),
-    h('div.toolbar', filter, filterError, compareButton),
+    h('div.toolbar', filter, filterError, compareButton, hideButton, hiddenToggle),
     table);
   document.title = 'Runs · Flightdeck';
 
@@ -52,6 +55,15 @@ export function mount(root, ctx) {
   let disposed = false;
 
   const selected = () => new Set((params.get('sel') || '').split(',').filter(Boolean));
+  const hidden = () => new Set((params.get('hide') || '').split(',').filter(Boolean));
+
+  hideButton.addEventListener('click', () => {
+    const all = new Set([...hidden(), ...selected()]);
+    ctx.setParams({ hide: [...all].join(','), sel: null });
+  });
+  hiddenToggle.addEventListener('click', () => {
+    ctx.setParams({ hidden: params.get('hidden') === 'show' ? null : 'show' });
+  });
 
   filter.addEventListener('input', () => {
     clearTimeout(debounce);
@@ -83,6 +95,12 @@ export function mount(root, ctx) {
       filterError.textContent = `invalid regex: ${e.message}`;
     }
     let rows = pattern ? runs.filter((r) => pattern.test(r.run)) : runs.slice();
+    const hide = hidden();
+    const showHidden = params.get('hidden') === 'show';
+    const hiddenCount = rows.filter((r) => hide.has(r.run)).length;
+    if (!showHidden) rows = rows.filter((r) => !hide.has(r.run));
+    hiddenToggle.hidden = hide.size === 0;
+    hiddenToggle.textContent = showHidden ? `Hide the ${hide.size} hidden` : `Show ${hiddenCount} hidden`;
     // Without a chosen order the runs needing attention come first (crashed, stalled), then the
     // most recently seen, as the server lists them.
     const sort = params.get('sort') || 'status';
@@ -100,6 +118,7 @@ export function mount(root, ctx) {
     }
     const sel = selected();
     compareButton.disabled = sel.size < 2;
+    hideButton.disabled = sel.size === 0;
     compareButton.textContent = sel.size ? `Compare ${sel.size} runs` : 'Compare';
     const counts = {};
     runs.forEach((r) => { counts[r.status] = (counts[r.status] || 0) + 1; });
