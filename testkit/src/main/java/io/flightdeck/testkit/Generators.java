@@ -13,7 +13,10 @@ import java.util.Map;
  * towards fewer elements and earlier ones, alternatives towards the first listed.
  */
 public final class Generators {
-  /** The longest collection or string where a test names no bound, as jqwik's defaults were. */
+  /**
+   * The longest collection or string where a test names no bound: the bound the properties had
+   * before they moved to this runner.
+   */
   public static final int DEFAULT_MAX_SIZE = 255;
 
   private Generators() {}
