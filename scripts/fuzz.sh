@@ -74,7 +74,7 @@ for target in "${selected[@]}"; do
   JAZZER_FUZZ=1 ./mvnw -B -ntp test -pl "$module" \
     -Dtest="$simple#$method" -Dsurefire.failIfNoSpecifiedTests=false \
     -DargLine="-Xmx512m -XX:+EnableDynamicAgentLoading" \
-    -Djazzer.internal.arg.0=fuzz \
+    -Djazzer.hooks=true -Djazzer.internal.arg.0=fuzz \
     -Djazzer.internal.arg.1="-max_total_time=$seconds" \
     -Djazzer.internal.arg.2=-timeout=10 >"$log" 2>&1
   rc=$?
