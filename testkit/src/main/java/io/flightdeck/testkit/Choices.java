@@ -104,17 +104,22 @@ public final class Choices {
       throw new IllegalArgumentException("no weights, or all of them zero");
     }
     long sum = total;
-    return (int)
-        draw(
-            weights.length - 1,
-            r -> {
-              long point = r.nextLong(sum);
-              int i = 0;
-              while (point >= weights[i]) {
-                point -= weights[i++];
-              }
-              return i;
-            });
+    int index =
+        (int)
+            draw(
+                weights.length - 1,
+                r -> {
+                  long point = r.nextLong(sum);
+                  int i = 0;
+                  while (point >= weights[i]) {
+                    point -= weights[i++];
+                  }
+                  return i;
+                });
+    if (weights[index] == 0) {
+      throw new Rejected("a replayed choice picks an alternative of weight 0");
+    }
+    return index;
   }
 
   /**
