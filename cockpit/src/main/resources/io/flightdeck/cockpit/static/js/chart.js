@@ -215,7 +215,7 @@ export class Chart {
     const axisStyle = { stroke: '#9aa3b2', grid: { stroke: '#262b35', width: 1 }, ticks: { stroke: '#30363f', width: 1 }, font: '11px system-ui, sans-serif' };
     const axes = [
       { ...axisStyle, values: xTicks(xMode), space: 70, ...(xMode === 'relative' ? { incrs: DURATION_STEPS } : {}) },
-      { ...axisStyle, size: axisSize, values: (u, vals) => vals.map((v) => fmtUnit(v, unit)) },
+      { ...axisStyle, size: axisSize, values: (u, vals) => vals.map((v) => fmtUnit(v, unit)), ...(unit === 's' ? { incrs: DURATION_STEPS } : {}) },
     ];
     const scales = {
       x: { time: xMode === 'time', ...(xRange ? { range: () => xRange } : {}) },

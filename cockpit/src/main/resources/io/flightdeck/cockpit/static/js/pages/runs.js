@@ -221,15 +221,22 @@ export function mount(root, ctx) {
     if (todo.length && !disposed) render();
   }
 
+  let lastBody = null;
+
   async function load() {
+    let body = null;
     try {
       runs = await get('runs');
+      body = JSON.stringify(runs);
       loadError = null;
       updated.textContent = `updated ${fmtTime(Date.now() / 1000, true)}`;
     } catch (e) {
       loadError = e.message;
     }
     if (disposed) return;
+    // Nothing changed: the table stays as it is, with its focus and hover.
+    if (body !== null && body === lastBody) return;
+    lastBody = body;
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.run : null;
     render();
     if (focused) {
