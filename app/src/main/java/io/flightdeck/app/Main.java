@@ -18,6 +18,7 @@ public final class Main implements Runnable {
   private static final List<Class<?>> SUBCOMMANDS =
       List.of(
           ServerCommand.class,
+          DemoCommand.class,
           InitCommand.class,
           CheckCommand.class,
           TestCommand.class,

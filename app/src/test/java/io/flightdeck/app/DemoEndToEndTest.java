@@ -63,6 +63,7 @@ class DemoEndToEndTest {
         }
         String failures = judge(incidents, firings);
         assertTrue(failures.isEmpty(), failures + "\nall firings:\n" + describe(firings));
+        assertEveryExpectedAlertWasDeliveredToTheChat(server, incidents);
       }
     }
   }
@@ -89,6 +90,28 @@ class DemoEndToEndTest {
   }
 
   /** What went wrong, one line each; empty when the run is right. */
+  /**
+   * The built-in team chat is a real webhook: each incident's expected alerts reached it, and the
+   * notification log says so with the delivery's result.
+   */
+  private static void assertEveryExpectedAlertWasDeliveredToTheChat(
+      FlightdeckServerProcess server, List<Incident> incidents) throws Exception {
+    JsonNode log =
+        JSON.readTree(TestHttp.get(server.uri("/api/v1/notifications")).body()).path("data");
+    java.util.Set<String> delivered = new java.util.TreeSet<>();
+    for (JsonNode delivery : log) {
+      if (delivery.path("ok").asBoolean()
+          && delivery.path("integration").asText().equals("webhook")) {
+        delivery.path("alerts").forEach(a -> delivered.add(a.path("alertname").asText()));
+      }
+    }
+    for (Incident incident : incidents) {
+      org.assertj.core.api.Assertions.assertThat(delivered)
+          .as("alerts delivered to the demo's chat, for incident %s", incident.id())
+          .containsAll(incident.expectedAlerts());
+    }
+  }
+
   private static String judge(List<Incident> incidents, Map<String, Firing> firings) {
     StringBuilder failures = new StringBuilder();
     for (Incident incident : incidents) {

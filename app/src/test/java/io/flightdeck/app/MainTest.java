@@ -9,7 +9,17 @@ import org.junit.jupiter.api.Test;
 /** The command line builds only the subcommand it runs, and every one when it needs them all. */
 class MainTest {
   private static final String[] ALL = {
-    "server", "init", "check", "test", "agent", "tsdb", "import", "query", "promql-test", "help"
+    "server",
+    "demo",
+    "init",
+    "check",
+    "test",
+    "agent",
+    "tsdb",
+    "import",
+    "query",
+    "promql-test",
+    "help"
   };
 
   @Test

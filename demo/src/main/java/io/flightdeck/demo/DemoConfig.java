@@ -12,9 +12,10 @@ import java.util.Map;
 /**
  * The server config the demo generates: one scrape job per kind of simulated exporter (the ranks of
  * the training job with its {@code run} label, the node agents, the demo's ground truth), the
- * scaled rule packs, and notifications to the built-in log (receiver {@value #RECEIVER}) and, if
- * asked, to a real robot. Scrape and evaluation intervals are {@link #SIMULATED_INTERVAL} of
- * simulated time, so every compressed rule window holds as many samples as on a real cluster.
+ * scaled rule packs, and notifications to the built-in team chat ({@link ChatReceiver}, a real
+ * webhook, in receiver {@value #RECEIVER}) and, if asked, to a real robot. Scrape and evaluation
+ * intervals are {@link #SIMULATED_INTERVAL} of simulated time, so every compressed rule window
+ * holds as many samples as on a real cluster.
  */
 final class DemoConfig {
   static final String RECEIVER = "demo";
@@ -23,8 +24,8 @@ final class DemoConfig {
   static final Duration SIMULATED_INTERVAL = Duration.ofSeconds(20);
   private static final Duration MIN_INTERVAL = Duration.ofMillis(100);
 
-  /** The addresses of the simulated endpoints. */
-  record Endpoints(List<String> nodes, List<String> ranks, String incidents) {}
+  /** The addresses of the simulated endpoints, and the built-in chat's webhook URL. */
+  record Endpoints(List<String> nodes, List<String> ranks, String incidents, String chat) {}
 
   private DemoConfig() {}
 
@@ -93,9 +94,12 @@ final class DemoConfig {
       }
       receiver.put("feishu_configs", List.of(feishu));
     }
+    List<Object> webhooks = new ArrayList<>();
+    webhooks.add(map("url", endpoints.chat()));
     if (options.webhookUrl() != null) {
-      receiver.put("webhook_configs", List.of(map("url", options.webhookUrl())));
+      webhooks.add(map("url", options.webhookUrl()));
     }
+    receiver.put("webhook_configs", webhooks);
     root.put(
         "notifications",
         map(

@@ -39,6 +39,7 @@ public final class RunningDemo implements AutoCloseable {
   private final Path configFile;
   private final Path logdir;
   private final TensorBoardRuns tensorboard;
+  private final ChatReceiver chat;
 
   private RunningDemo(DemoOptions options) throws IOException {
     this.options = options;
@@ -69,11 +70,12 @@ public final class RunningDemo implements AutoCloseable {
                 Optional.of(
                     MetricsText.toText(IncidentFamilies.render(incidents, clock.simSeconds()))));
     List<Path> rules = ScaledRulePacks.write(work.resolve("rules"), options.speed());
+    this.chat = new ChatReceiver(http);
     this.configFile =
         DemoConfig.write(
             work.resolve("flightdeck-demo.yml"),
             options,
-            new DemoConfig.Endpoints(nodes, ranks, truth.address()),
+            new DemoConfig.Endpoints(nodes, ranks, truth.address(), chat.url()),
             rules);
     tensorboard = new TensorBoardRuns(logdir, options.seed(), seconds, clock);
     writerThread.scheduleWithFixedDelay(
@@ -177,6 +179,7 @@ public final class RunningDemo implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     endpoints.forEach(MetricsEndpoint::close);
+    chat.close();
     collectors.forEach(GpuCollector::close);
     http.shutdownNow();
     try {

@@ -45,7 +45,8 @@ class DemoConfigTest {
       }
       assertThat(config.ruleFiles()).hasSize(2);
       assertThat(config.notifications().toString())
-          .contains("receiver=demo", "https://open.feishu.cn/hook/x", "secret=s3cret");
+          .contains("receiver=demo", "https://open.feishu.cn/hook/x", "secret=s3cret")
+          .containsPattern("url=http://127\\.0\\.0\\.1:\\d+/chat");
 
       String body = get(rank11.targets().get(0));
       assertThat(body)
