@@ -57,9 +57,12 @@ export function fmtDuration(s) {
   s = Math.abs(s);
   if (s < 60) return `${sign}${Math.round(s)}s`;
   const m = Math.floor(s / 60);
-  if (m < 60) return `${sign}${m}m ${String(Math.round(s % 60)).padStart(2, '0')}s`;
+  if (m < 60) {
+    const rest = Math.round(s % 60);
+    return rest ? `${sign}${m}m ${String(rest).padStart(2, '0')}s` : `${sign}${m}m`;
+  }
   const h = Math.floor(m / 60);
-  if (h < 48) return `${sign}${h}h ${String(m % 60).padStart(2, '0')}m`;
+  if (h < 48) return m % 60 ? `${sign}${h}h ${String(m % 60).padStart(2, '0')}m` : `${sign}${h}h`;
   return `${sign}${Math.floor(h / 24)}d ${h % 24}h`;
 }
 

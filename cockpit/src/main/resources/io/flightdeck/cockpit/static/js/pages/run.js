@@ -242,7 +242,13 @@ export function mount(root, ctx) {
     const syncKey = `run-${runName}`;
     const regions = REGIONS.map(([key, title, sub]) => {
       const grid = h('div.chart-grid');
-      for (const def of defs.filter((d) => d.region === key)) {
+      const mine = defs.filter((d) => d.region === key);
+      // A region with nothing to look at (no GPUs or hosts known) says so once, not per chart.
+      if (mine.length && mine.every((d) => d.missing)) {
+        return h('section.region', { dataset: { region: key } }, h('h2', title, h('span.muted', sub)),
+          h('p.muted.region-empty', mine[0].missing));
+      }
+      for (const def of mine) {
         const chart = new Chart({ title: def.title, unit: def.unit, unit2: def.unit2, syncKey, onZoom: zoom, robust: def.robust });
         charts.push({ def, chart });
         grid.append(chart.el);
