@@ -279,6 +279,14 @@ class CockpitBrowserTest {
         .containsIgnoringCase("running")
         .containsIgnoringCase("stalled");
     browser.screenshot("07-compare");
+
+    // Aligned at each run's restart: only the llama run restarted, and the page says so.
+    open("/compare?runs=" + LLAMA + "," + TrainingFleet.BERT + "&align=restart");
+    browser.await("table[data-table=compare]");
+    browser.awaitCharts();
+    assertDrawn("Loss", 2);
+    assertThat(browser.driver.findElement(By.cssSelector(".controls")).getText())
+        .contains("no restart in " + TrainingFleet.BERT);
   }
 
   @Test

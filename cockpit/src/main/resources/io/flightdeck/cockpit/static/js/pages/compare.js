@@ -1,6 +1,7 @@
 // "/compare?runs=a,b": several runs overlaid by step (?x=step|relative|time) in distinct colours:
-// loss, learning rate, both on two axes (the warm-up rebound case), throughput; then a table of
-// the runs and the hparams that differ between them.
+// loss, learning rate, both on two axes (the warm-up rebound case), throughput, aligned at each
+// run's first event of a kind if asked (?align=restart|epoch|alert); then a table of the runs and
+// the hparams that differ between them.
 import { get, series, num } from '../api.js';
 import { h, fill, statusPill, errorBox } from '../dom.js';
 import { fmtNum, fmtStep, fmtDuration } from '../format.js';
@@ -32,7 +33,11 @@ export function mount(root, ctx) {
     const add = h('select', { 'aria-label': 'Add a run', onchange: (e) => e.target.value && ctx.setParams({ runs: [...names(), e.target.value].join(',') }, { push: true }) },
       h('option', { value: '' }, 'add a run…'), all.filter((r) => !names().includes(r.run)).map((r) => h('option', { value: r.run }, r.run)));
     const slider = h('input', { type: 'range', min: 0, max: 0.99, step: 0.01, value: smoothing(), 'aria-label': 'Smoothing', onchange: (e) => ctx.setParams({ smooth: e.target.value }) });
+    const align = h('select', { 'aria-label': 'Align at', onchange: (e) => ctx.setParams({ align: e.target.value }) },
+      [['', 'no alignment'], ['restart', 'align at restart'], ['epoch', 'align at first epoch'], ['alert', 'align at first alert']].map(([k, label]) =>
+        h('option', { value: k, selected: (params.get('align') || '') === k }, label)));
     fill(controls,
+      align,
       h('span.control', 'x axis', h('span.seg', ['step', 'relative', 'time'].map((k) => h(`a${xMode() === k ? '.on' : ''}`, { href: u(k) }, k === 'time' ? 'Wall time' : k[0].toUpperCase() + k.slice(1))))),
       h('label.control', 'Smoothing', slider),
       h('span.control', names().map((n, i) => h('span.badge', { style: { background: PALETTE[i % PALETTE.length], color: '#000' } },
@@ -73,6 +78,7 @@ export function mount(root, ctx) {
       const end = Math.max(...found.map((r) => r.last_seen), start + 60);
       const queries = [];
       defs.forEach((d, di) => found.forEach((r, ri) => d.q(r).forEach((q, qi) => queries.push({ id: `${di}:${ri}:${qi}`, expr: q.expr, x: mode, run: r.run }))));
+      const offsets = await alignments(found, mode);
       try {
         const data = await series({ start, end, width: 800, queries });
         if (disposed) return;
@@ -90,6 +96,11 @@ export function mount(root, ctx) {
             const colour = PALETTE[list.indexOf(r.run) % PALETTE.length];
             const part = toDrawables(res, { colour, smoothing: q.smooth ? smoothing() : 0, scale: q.scale, label: () => (q.tag ? `${r.run} ${q.tag}` : r.run) });
             if (q.dash) part.lines.forEach((l) => { l.dash = q.dash; });
+            const offset = offsets.get(r.run) || 0;
+            if (offset) {
+              part.lines.forEach((l) => { l.x = l.x.map((x) => x - offset); });
+              part.bands.forEach((b) => { b.x = b.x.map((x) => x - offset); });
+            }
             parts.push(part);
           }));
           if (errors.length && !parts.length) charts[di].error(errors.join('\n'));
@@ -117,6 +128,26 @@ export function mount(root, ctx) {
           h('tr', h('th', 'GPUs'), found.map((r) => h('td.num', String((r.gpus || []).length)))),
           keys.map((k) => h(`tr${differs(k) ? '.differs' : ''}`, h('th', k, differs(k) ? h('span.badge.sev-warning', { style: { marginLeft: '6px' } }, 'differs') : null),
             found.map((r) => h('td.mono', String((hparams.get(r.run) || {})[k] ?? '–')))))))));
+  }
+
+  /** Per run, how far its x axis moves so that its first ?align event sits at 0. */
+  async function alignments(found, mode) {
+    const kind = params.get('align');
+    const offsets = new Map();
+    if (!kind) return offsets;
+    if (mode === 'time') {
+      controls.append(h('span.muted', 'alignment moves the step and relative axes; wall time stays as it was'));
+      return offsets;
+    }
+    await Promise.all(found.map(async (r) => {
+      const events = await get(`runs/${encodeURIComponent(r.run)}/events`, { start: r.first_seen, end: r.last_seen }).catch(() => []);
+      const e = events.find((x) => x.kind === kind);
+      if (!e) return;
+      offsets.set(r.run, mode === 'step' ? (e.step ?? 0) : e.time - r.first_seen);
+    }));
+    const missing = found.filter((r) => !offsets.has(r.run)).map((r) => r.run);
+    if (missing.length) controls.append(h('span.muted', `no ${kind} in ${missing.join(', ')}: not moved`));
+    return offsets;
   }
 
   load();

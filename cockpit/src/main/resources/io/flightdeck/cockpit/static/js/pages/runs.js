@@ -136,7 +136,13 @@ export function mount(root, ctx) {
           c.label, active ? (sort.startsWith('-') ? ' ▾' : ' ▴') : ''));
     }));
     const body = h('tbody', rows.map((r) => row(r, sel.has(r.run))));
+    // A redraw (live refresh, sparklines arriving) keeps the keyboard focus on its run.
+    const focused = table.contains(document.activeElement) && document.activeElement.dataset ? document.activeElement.dataset.run : null;
     fill(table, h('table.runs', { 'data-table': 'runs' }, h('thead', head), body));
+    if (focused) {
+      const again = body.querySelector(`tr[data-run="${CSS.escape(focused)}"]`);
+      if (again) again.focus();
+    }
     if (!rows.length) table.append(h('p.muted', `No run matches /${q}/.`));
   }
 
@@ -237,12 +243,7 @@ export function mount(root, ctx) {
     // Nothing changed: the table stays as it is, with its focus and hover.
     if (body !== null && body === lastBody) return;
     lastBody = body;
-    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.run : null;
     render();
-    if (focused) {
-      const again = table.querySelector(`tr[data-run="${CSS.escape(focused)}"]`);
-      if (again) again.focus();
-    }
     loadSparklines();
   }
 
