@@ -2,6 +2,7 @@ package io.flightdeck.api;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteConstraints;
 import io.flightdeck.model.Labels;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,8 +13,15 @@ import java.util.List;
 final class ApiJson {
   static final String CONTENT_TYPE = "application/json";
 
+  /**
+   * Jackson refuses to write more than 1,000 nested values by default, which a deep but valid
+   * query's {@code parse_query} tree exceeds; the parser's own nesting limit bounds the depth.
+   */
   private static final JsonFactory FACTORY =
-      new JsonFactory().setCharacterEscapes(new GoJsonEscapes());
+      JsonFactory.builder()
+          .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(5_000).build())
+          .build()
+          .setCharacterEscapes(new GoJsonEscapes());
 
   /** Writes one JSON value. */
   @FunctionalInterface

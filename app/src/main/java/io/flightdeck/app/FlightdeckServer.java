@@ -63,6 +63,7 @@ final class FlightdeckServer implements AutoCloseable {
 
   private final Options options;
   private Tsdb tsdb;
+  private Engine engine;
   private WebServer web;
   private TensorBoardWatchers tensorboard;
   private HeapGovernor heapGovernor;
@@ -99,7 +100,7 @@ final class FlightdeckServer implements AutoCloseable {
             options.tensorboardPollInterval(),
             tsdb,
             options.tsdb().path());
-    Engine engine = new Engine(options.query());
+    engine = new Engine(options.query());
     delivery = new AlertDelivery(externalUrl(), options.tsdb().path());
     rules = new RulesRuntime(engine, tsdb, delivery, externalUrl());
     SelfMetrics metrics = new SelfMetrics(tsdb, receiver, tensorboard, rules, delivery);
@@ -260,6 +261,10 @@ final class FlightdeckServer implements AutoCloseable {
     }
     closed = true;
     long began = System.nanoTime();
+    if (engine != null) {
+      // Running queries end now as canceled (503) rather than by a dropped connection.
+      engine.cancelAll();
+    }
     if (scrape != null) {
       scrape.close();
     }

@@ -131,6 +131,20 @@ final class ServerCommand implements Callable<Integer> {
   String queryTimeout;
 
   @Option(
+      names = "--query.max-memory",
+      description =
+          "Most memory one query may hold (series buffers, step vectors, intermediate results),"
+              + " e.g. 512MB; past it the query ends with 422 naming this flag (default: a quarter"
+              + " of the heap).")
+  String maxQueryMemory;
+
+  @Option(
+      names = "--query.max-memory-total",
+      description =
+          "Most memory all running queries may hold together (default: half of the heap).")
+  String maxQueryMemoryTotal;
+
+  @Option(
       names = "--query.max-concurrency",
       defaultValue = "20",
       description = "Most queries evaluated at once; others wait (default ${DEFAULT-VALUE}).")
@@ -212,6 +226,11 @@ final class ServerCommand implements Callable<Integer> {
                 ? EngineOptions.Parallelism.DEFAULT
                 : new EngineOptions.Parallelism(
                     maxWorkersPerQuery, EngineOptions.Parallelism.DEFAULT.seriesPerBatch()));
+    long heap = Runtime.getRuntime().maxMemory();
+    query =
+        query.withMaxMemory(
+            maxQueryMemory == null ? heap / 4 : ByteSizeFormat.parse(maxQueryMemory),
+            maxQueryMemoryTotal == null ? heap / 2 : ByteSizeFormat.parse(maxQueryMemoryTotal));
     ListenAddress address = ListenAddress.parse(listenAddress);
     FlightdeckServer server =
         new FlightdeckServer(

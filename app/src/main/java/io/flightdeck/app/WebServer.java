@@ -74,6 +74,9 @@ final class WebServer {
               config.jetty.host = options.listen().host();
               config.jetty.port = options.listen().port();
               config.jetty.threadPool = jettyThreads();
+              // GET URLs as long as Prometheus takes them (Go's 1 MiB header limit), for long
+              // queries that clients send by GET.
+              config.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(1 << 20));
               cockpit.register(config);
               config.routes.get("/-/healthy", ctx -> ctx.result("Flightdeck is Healthy.\n"));
               config.routes.head("/-/healthy", ctx -> ctx.status(200));
