@@ -6,7 +6,9 @@ import java.util.Map;
  * Something that happened to a run, for the event lane of the run's charts.
  *
  * @param kind {@code restart}, {@code epoch}, {@code alert}, {@code xid}, {@code gpu_lost}, {@code
- *     demo_incident}, {@code nan} or {@code stall}
+ *     demo_incident}, {@code nan} or {@code stall}; from the detectors {@code spike}, {@code
+ *     hung_rank}, {@code straggler}, {@code starvation}, {@code staircase}, {@code throughput_drop}
+ *     or {@code lr_rewarmup} (training/docs/runs.md)
  * @param timeMs when it happened (the start of an interval)
  * @param endMs the end of an interval (an alert's firing, a stall, an incident), null for a point,
  *     and null too for an interval still open at the end of the data

@@ -16,8 +16,10 @@ import java.util.TreeMap;
 /**
  * The events of one run in a time range: restarts and stalls from the step map, epoch boundaries,
  * the first non-finite loss, alert firing intervals, XID errors and lost GPUs of the run's GPUs,
- * and the scripted demo's incidents. The querier covers the range and {@link #LEAD_MS} before it,
- * so a value that changes at the range's start is compared with the one before.
+ * the scripted demo's incidents, and what the detectors find in the run's series (loss spikes, hung
+ * ranks, stragglers, data starvation, memory staircases, throughput drops, learning-rate
+ * re-warm-ups). The querier covers the range and {@link #LEAD_MS} before it, so a value that
+ * changes at the range's start is compared with the one before and detectors have a baseline.
  */
 final class RunEvents {
   /** Read before the range, to know each series' value as the range begins. */
@@ -34,6 +36,7 @@ final class RunEvents {
   private final String run;
   private final RunHardware hardware;
   private final List<RunEvent> events = new ArrayList<>();
+  private final List<long[]> stalls = new ArrayList<>();
   private StepMap map = StepMap.EMPTY;
   private long start;
   private long end;
@@ -72,8 +75,48 @@ final class RunEvents {
     alerts();
     gpuFaults();
     demoIncidents();
+    if (series != null) {
+      detect(series);
+    }
     events.sort(Comparator.comparingLong(RunEvent::timeMs).thenComparing(RunEvent::kind));
     return events;
+  }
+
+  /** The detectors over the run's series; hung ranks are judged in the stalls found so far. */
+  private void detect(RunSeries series) {
+    RunWindow window =
+        new RunWindow(
+            querier,
+            options,
+            run,
+            hardware,
+            series,
+            map,
+            List.copyOf(stalls),
+            usualInterval(series),
+            start,
+            end);
+    List<RunEvent> faults =
+        events.stream().filter(e -> e.kind().equals("xid") || e.kind().equals("gpu_lost")).toList();
+    events.addAll(HungRanks.detect(window, faults));
+    events.addAll(LossSpikes.detect(window));
+    events.addAll(Stragglers.detect(window));
+    events.addAll(Starvation.detect(window));
+    events.addAll(MemoryStaircase.detect(window));
+    events.addAll(ThroughputDrops.detect(window));
+    events.addAll(LrRewarmups.detect(window));
+  }
+
+  /** The median sample interval of the run's first step (else loss) series, at least 1 ms. */
+  private long usualInterval(RunSeries series) {
+    List<Series> some = series.of(TrainingRole.STEP);
+    if (some.isEmpty()) {
+      some = series.of(TrainingRole.LOSS);
+    }
+    if (some.isEmpty()) {
+      return 1;
+    }
+    return Math.max(1, SeriesReads.range(some.get(0), start - LEAD_MS, end).medianInterval());
   }
 
   private void restartsAndStalls() {
@@ -109,6 +152,7 @@ final class RunEvents {
       for (int i = 1; i < segment.size(); i++) {
         long paused = segment.times()[i] - segment.times()[i - 1];
         if (segment.steps()[i] == segment.steps()[i - 1] && paused > stall) {
+          stalls.add(new long[] {segment.times()[i - 1], segment.times()[i]});
           add(
               "stall",
               segment.times()[i - 1],
@@ -361,15 +405,7 @@ final class RunEvents {
 
   /** The run's GPU a GPU series belongs to, or null. */
   private RunGpu runGpu(Labels labels) {
-    String index = labels.get("gpu");
-    for (String host : Hosts.allOf(labels)) {
-      for (RunGpu gpu : hardware.gpus()) {
-        if (gpu.gpu().equals(index) && gpu.host().equals(host)) {
-          return gpu;
-        }
-      }
-    }
-    return null;
+    return RunDevices.gpuOf(labels, hardware);
   }
 
   /**
@@ -419,13 +455,27 @@ final class RunEvents {
         new RunEvent(kind, time, endTime, step, nullIfEmpty(host), gpu, title, labels, evidence));
   }
 
-  private static Map<String, String> labels(Labels labels) {
+  /** An event as detectors make them; an empty host is none. */
+  static RunEvent event(
+      String kind,
+      long time,
+      Long endTime,
+      Double step,
+      String host,
+      String gpu,
+      String title,
+      Map<String, String> labels,
+      Map<String, Object> evidence) {
+    return new RunEvent(kind, time, endTime, step, nullIfEmpty(host), gpu, title, labels, evidence);
+  }
+
+  static Map<String, String> labels(Labels labels) {
     Map<String, String> map = new TreeMap<>();
     labels.forEach(map::put);
     return map;
   }
 
-  private static Map<String, Object> evidence(Object... pairs) {
+  static Map<String, Object> evidence(Object... pairs) {
     Map<String, Object> map = new LinkedHashMap<>();
     for (int i = 0; i < pairs.length; i += 2) {
       map.put((String) pairs[i], pairs[i + 1]);

@@ -36,6 +36,7 @@ enum TrainingRole {
           "train_learning_rate",
           "learning_rate",
           "llm_train_lr",
+          "llm_learning_rate",
           "tensorboard_scalar"),
       "(?:train/)?learning[-_]rate|lr(?:/[^/]+(?:/[0-9]+)?)?"
           + "|(?:.+/)?lr-[A-Za-z0-9_.]+(?:-[0-9]+)?(?:/[A-Za-z0-9_.]+)?|Train/Samples/lr"
@@ -57,7 +58,7 @@ enum TrainingRole {
 
   /** Every metric name some role reads, as one regex for a single selection. */
   static final String NAME_REGEX =
-      "llm_train_.+|train_.+|global_step|learning_rate|epoch|max_steps|.+_max_steps"
+      "llm_train_.+|train_.+|global_step|learning_rate|llm_learning_rate|epoch|max_steps|.+_max_steps"
           + "|flightdeck:train_.+|tensorboard_scalar|tensorboard_scalar_step";
 
   private final List<String> names;

@@ -1,0 +1,155 @@
+package io.flightdeck.training;
+
+import io.flightdeck.storage.Series;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code throughput_drop}: the run's samples/s (the median over its ranks at each sample of the
+ * first rank) below {@link #DROP} of its own baseline, the median of the last {@link #BASELINE}
+ * judged samples outside any drop, for {@link #CONFIRM} samples in a row. Samples in a stall (its
+ * own event), within {@link #SETTLE} samples after a restart or a gap, and before the baseline
+ * holds {@link #MIN_BASELINE} samples are not judged. A drop that recurs within {@link #BASELINE}
+ * samples of the last one's end extends it (a link saturated four minutes in five is one event).
+ */
+final class ThroughputDrops {
+  static final double DROP = 0.7;
+  static final double RECOVERED = 0.85;
+  static final int CONFIRM = 2;
+  static final int BASELINE = 60;
+  static final int MIN_BASELINE = 20;
+  static final int SETTLE = 10;
+  static final int GAP_INTERVALS = 5;
+
+  private ThroughputDrops() {}
+
+  static List<RunEvent> detect(RunWindow window) {
+    List<RunEvent> found = new ArrayList<>();
+    if (window.series() == null) {
+      return found;
+    }
+    List<SeriesReads.Samples> ranks = new ArrayList<>();
+    for (Series series : window.series().of(TrainingRole.SAMPLES_PER_SECOND)) {
+      SeriesReads.Samples samples = SeriesReads.range(series, window.readFrom(), window.endMs());
+      if (!samples.isEmpty()) {
+        ranks.add(samples);
+      }
+    }
+    if (ranks.isEmpty()) {
+      return found;
+    }
+    SeriesReads.Samples reference = ranks.get(0);
+    long usual = Math.max(1, reference.medianInterval());
+    double[] history = new double[BASELINE];
+    int held = 0;
+    int next = 0;
+    int settling = SETTLE;
+    int below = 0;
+    int above = 0;
+    long lastTime = Long.MIN_VALUE;
+    RunEvent open = null;
+    double frozenBaseline = Double.NaN;
+    int sinceEnd = Integer.MAX_VALUE;
+    for (int i = 0; i < reference.size(); i++) {
+      long t = reference.times()[i];
+      boolean gap = lastTime != Long.MIN_VALUE && t - lastTime > GAP_INTERVALS * usual;
+      lastTime = t;
+      if (gap || window.restartedWithin(t, usual)) {
+        settling = SETTLE;
+      }
+      double v = combined(ranks, t, 2 * usual);
+      if (settling > 0 || window.inStall(t, t) || !Double.isFinite(v)) {
+        settling = Math.max(0, settling - 1);
+        below = 0;
+        continue;
+      }
+      sinceEnd = sinceEnd == Integer.MAX_VALUE ? sinceEnd : sinceEnd + 1;
+      if (open == null) {
+        double baseline = held >= MIN_BASELINE ? RobustStats.median(history, 0, held) : Double.NaN;
+        if (Double.isFinite(baseline) && baseline > 0 && v < DROP * baseline) {
+          below++;
+        } else {
+          below = 0;
+        }
+        if (below >= CONFIRM) {
+          long began = reference.times()[i - CONFIRM + 1];
+          open = drop(window, found, began, baseline, v, sinceEnd);
+          frozenBaseline = baseline;
+          above = 0;
+          continue;
+        }
+        if (below == 0) {
+          history[next] = v;
+          next = (next + 1) % BASELINE;
+          held = Math.min(BASELINE, held + 1);
+        }
+      } else {
+        above = v >= RECOVERED * frozenBaseline ? above + 1 : 0;
+        if (above >= CONFIRM) {
+          long ended = reference.times()[i - CONFIRM + 1];
+          found.set(found.size() - 1, withEnd(found.get(found.size() - 1), ended));
+          open = null;
+          sinceEnd = 0;
+          below = 0;
+        }
+      }
+    }
+    found.removeIf(e -> e.endMs() != null && e.endMs() < window.startMs());
+    return found;
+  }
+
+  /** A new drop, or the last one reopened when it ended less than a baseline ago. */
+  private static RunEvent drop(
+      RunWindow window,
+      List<RunEvent> found,
+      long began,
+      double baseline,
+      double value,
+      int sinceEnd) {
+    if (!found.isEmpty() && sinceEnd < BASELINE) {
+      RunEvent last = withEnd(found.remove(found.size() - 1), null);
+      found.add(last);
+      return last;
+    }
+    RunEvent event =
+        RunEvents.event(
+            "throughput_drop",
+            began,
+            null,
+            window.stepAt(began),
+            null,
+            null,
+            "samples/s fell to "
+                + LossSpikes.round(value)
+                + " from a baseline of "
+                + LossSpikes.round(baseline),
+            Map.of(),
+            RunEvents.evidence(
+                "samples_per_second", value, "baseline", baseline, "ratio", value / baseline));
+    found.add(event);
+    return event;
+  }
+
+  private static RunEvent withEnd(RunEvent e, Long end) {
+    return new RunEvent(
+        e.kind(),
+        e.timeMs(),
+        end,
+        e.step(),
+        e.host(),
+        e.gpu(),
+        e.title(),
+        e.labels(),
+        e.evidence());
+  }
+
+  /** The median over the ranks of their last value at {@code t}, none older than {@code maxAge}. */
+  private static double combined(List<SeriesReads.Samples> ranks, long t, long maxAge) {
+    double[] values = new double[ranks.size()];
+    for (int r = 0; r < values.length; r++) {
+      values[r] = RunDevices.valueAt(ranks.get(r), t, maxAge);
+    }
+    return RobustStats.median(values);
+  }
+}

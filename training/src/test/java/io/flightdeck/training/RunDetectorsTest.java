@@ -1,0 +1,282 @@
+package io.flightdeck.training;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.flightdeck.testkit.ManualClock;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Each detector on a simulated 2 × 4 GPU run with its incident (it fires, names the GPU or host
+ * where it should, near the true onset), and on the other incidents' runs (it stays quiet).
+ */
+class RunDetectorsTest {
+  private static final long HOURS_3 = 3 * 3600;
+  private static final long ONSET = 5400;
+
+  @TempDir static Path dir;
+  static TrainingStore store;
+  static RunCatalog catalog;
+
+  private static SimulatedRun run(String name, SimulatedRun.Faults faults) {
+    return new SimulatedRun(name, 2, 4, 15, HOURS_3, name.hashCode(), faults);
+  }
+
+  private static boolean during(long s, long from, long to) {
+    return s >= from && s < to;
+  }
+
+  @BeforeAll
+  static void write() {
+    store = new TrainingStore(dir);
+    run(
+            "spiky",
+            new SimulatedRun.Faults() {
+              @Override
+              double loss(int rank, long s, double healthy) {
+                return s == ONSET ? healthy + 1.5 : healthy;
+              }
+            })
+        .write(store);
+    run(
+            "hung",
+            new SimulatedRun.Faults() {
+              @Override
+              double pace(long s) {
+                return during(s, ONSET, ONSET + 1200) ? 0 : 1;
+              }
+
+              @Override
+              double util(int node, int gpu, long s, double healthy) {
+                if (!during(s, ONSET, ONSET + 1200)) {
+                  return healthy;
+                }
+                return node == 1 && gpu == 2 ? 0 : 100;
+              }
+
+              @Override
+              double power(int node, int gpu, long s, double healthy) {
+                if (!during(s, ONSET, ONSET + 1200)) {
+                  return healthy;
+                }
+                return node == 1 && gpu == 2 ? 96 : 285;
+              }
+            })
+        .write(store);
+    run(
+            "straggling",
+            new SimulatedRun.Faults() {
+              @Override
+              double clock(int node, int gpu, long s, double healthy) {
+                return node == 0 && gpu == 3 && s >= ONSET ? 1410 : healthy;
+              }
+            })
+        .write(store);
+    run(
+            "starved",
+            new SimulatedRun.Faults() {
+              @Override
+              double pace(long s) {
+                return during(s, ONSET, ONSET + 1800) ? 0.4 : 1;
+              }
+
+              @Override
+              double util(int node, int gpu, long s, double healthy) {
+                return during(s, ONSET, ONSET + 1800) ? healthy * 0.4 : healthy;
+              }
+
+              @Override
+              double cpuBusy(int node, long s, double healthy) {
+                return during(s, ONSET, ONSET + 1800) ? 0.97 : healthy;
+              }
+            })
+        .write(store);
+    run("network", networkBound()).write(store);
+    run(
+            "leaking",
+            new SimulatedRun.Faults() {
+              @Override
+              double extraMemory(int rank, long s, long epoch) {
+                return epoch >= 3 ? 2800 * (epoch - 2) : 0;
+              }
+            })
+        .write(store);
+    run("rewarming", rewarming()).write(store);
+    catalog =
+        new RunCatalog(
+            store.tsdb,
+            new ManualClock(TrainingStore.T0 + HOURS_3 * 1000),
+            RunHParams.NONE,
+            RunCatalogOptions.DEFAULT);
+  }
+
+  /** Throughput falls to 35% four minutes in five while eth0 is saturated; CPUs as usual. */
+  static SimulatedRun.Faults networkBound() {
+    return new SimulatedRun.Faults() {
+      boolean saturated(long s) {
+        return during(s, ONSET, ONSET + 3000) && (s - ONSET) % 300 < 240;
+      }
+
+      @Override
+      double pace(long s) {
+        return saturated(s) ? 0.35 : 1;
+      }
+
+      @Override
+      double util(int node, int gpu, long s, double healthy) {
+        return saturated(s) ? healthy * 0.48 : healthy;
+      }
+
+      @Override
+      double receiveRate(int node, long s, double healthy) {
+        return saturated(s) && node == 1 ? 1.24e9 : healthy * (saturated(s) ? 0.35 : 1);
+      }
+    };
+  }
+
+  /** A second warm-up of the learning rate at step 3000, and the loss climbing back after it. */
+  static SimulatedRun.Faults rewarming() {
+    return new SimulatedRun.Faults() {
+      @Override
+      double learningRate(long step, double healthy) {
+        if (step < 3000) {
+          return 3e-4 * Math.max(0.05, 1 - step / 3000.0);
+        }
+        long s = step - 3000;
+        return s < 200 ? 3e-4 * (s + 1) / 200 : 3e-4 * Math.max(0.05, 1 - (s - 200) / 3000.0);
+      }
+
+      @Override
+      double loss(int rank, long s, double healthy) {
+        long step = Math.round(s * SimulatedRun.STEPS_PER_SECOND);
+        return step < 3000 ? healthy : healthy + 0.8 * (1 - Math.exp(-(step - 3000) / 100.0));
+      }
+    };
+  }
+
+  @AfterAll
+  static void close() throws Exception {
+    store.close();
+  }
+
+  private static List<RunEvent> events(String run, String kind) {
+    return catalog
+        .events(run, TrainingStore.T0, TrainingStore.T0 + HOURS_3 * 1000)
+        .orElseThrow()
+        .stream()
+        .filter(e -> e.kind().equals(kind))
+        .toList();
+  }
+
+  private static Set<String> kinds(String run) {
+    return catalog
+        .events(run, TrainingStore.T0, TrainingStore.T0 + HOURS_3 * 1000)
+        .orElseThrow()
+        .stream()
+        .map(RunEvent::kind)
+        .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+  }
+
+  private static double secondsAfterOnset(RunEvent event) {
+    return (event.timeMs() - TrainingStore.T0) / 1000.0 - ONSET;
+  }
+
+  @Test
+  void aLossSpikeOnEveryRankIsOneEventAtItsSample() {
+    List<RunEvent> spikes = events("spiky", "spike");
+    assertEquals(1, spikes.size(), spikes.toString());
+    RunEvent spike = spikes.get(0);
+    assertEquals(0, secondsAfterOnset(spike));
+    assertEquals(8, spike.evidence().get("series_count"));
+    assertTrue((Double) spike.evidence().get("z") > LossSpikes.Z);
+    assertEquals(ONSET * SimulatedRun.STEPS_PER_SECOND, spike.step(), 1);
+    assertEquals(Set.of("epoch", "spike"), kinds("spiky"));
+  }
+
+  @Test
+  void aHungGpuIsNamedInTheStallOfEveryRank() {
+    List<RunEvent> hung = events("hung", "hung_rank");
+    assertEquals(1, hung.size(), hung.toString());
+    RunEvent rank = hung.get(0);
+    assertEquals("hung-node-1", rank.host());
+    assertEquals("2", rank.gpu());
+    assertEquals(0.0, (Double) rank.evidence().get(HungRanks.UTIL));
+    assertEquals(100.0, (Double) rank.evidence().get(HungRanks.UTIL + "_peers_median"));
+    RunEvent stall = events("hung", "stall").get(0);
+    assertEquals(stall.timeMs(), rank.timeMs());
+    assertEquals(stall.endMs(), rank.endMs());
+    assertTrue(Math.abs(secondsAfterOnset(rank)) <= 15, rank.toString());
+    assertEquals(Set.of("epoch", "hung_rank", "stall"), kinds("hung"));
+  }
+
+  @Test
+  void aThrottledGpuIsAStragglerWithinFiveMinutes() {
+    List<RunEvent> stragglers = events("straggling", "straggler");
+    assertEquals(1, stragglers.size(), stragglers.toString());
+    RunEvent straggler = stragglers.get(0);
+    assertEquals("straggling-node-0", straggler.host());
+    assertEquals("3", straggler.gpu());
+    assertEquals(1410.0, straggler.evidence().get("DCGM_FI_DEV_SM_CLOCK"));
+    assertNull(straggler.endMs(), "still slow at the end");
+    // Detected once three windows of four samples are slow: the event begins at the onset.
+    assertTrue(Math.abs(secondsAfterOnset(straggler)) <= 60, straggler.toString());
+    assertEquals(Set.of("epoch", "straggler"), kinds("straggling"));
+  }
+
+  @Test
+  void idleGpusWithBusyCpusAreStarvation() {
+    List<RunEvent> starved = events("starved", "starvation");
+    assertEquals(1, starved.size(), starved.toString());
+    RunEvent event = starved.get(0);
+    assertTrue(secondsAfterOnset(event) >= 0 && secondsAfterOnset(event) <= 60, event.toString());
+    assertNotNull(event.endMs());
+    assertTrue((Double) event.evidence().get("cpu_busy") > 0.9);
+    assertTrue(kinds("starved").contains("throughput_drop"), "samples/s fell too");
+    assertTrue(
+        kinds("starved").stream().noneMatch(k -> k.equals("straggler") || k.equals("stall")));
+  }
+
+  @Test
+  void aSaturatedNetworkIsAThroughputDropNotStarvation() {
+    List<RunEvent> drops = events("network", "throughput_drop");
+    assertEquals(1, drops.size(), "one event for the whole saturated stretch: " + drops);
+    RunEvent drop = drops.get(0);
+    assertTrue(secondsAfterOnset(drop) >= 0 && secondsAfterOnset(drop) <= 30, drop.toString());
+    assertTrue((Double) drop.evidence().get("ratio") < 0.5);
+    assertEquals(Set.of("epoch", "throughput_drop"), kinds("network"));
+  }
+
+  @Test
+  void memoryRisingAtEpochStartsIsAStaircaseWithATimeToOom() {
+    List<RunEvent> stairs = events("leaking", "staircase");
+    assertEquals(1, stairs.size(), stairs.toString());
+    RunEvent stair = stairs.get(0);
+    // Epoch 3 begins at step 1800, 3600 s in; the second step (epoch 4) confirms it.
+    assertEquals(3600, (stair.timeMs() - TrainingStore.T0) / 1000.0, 15);
+    assertEquals(2800, (Double) stair.evidence().get("step_per_epoch"), 200);
+    double toOom = (Double) stair.evidence().get("seconds_to_oom");
+    // 81,559 MiB less the 41,800 + 5,600 in use, at 2,800 per 1,200 s epoch: about 14,600 s.
+    assertTrue(toOom > 14_000 && toOom < 16_000, "about twelve epochs: " + toOom);
+    assertEquals(16, stair.evidence().get("series_count"), "8 GPUs and 8 ranks");
+    assertEquals(Set.of("epoch", "staircase"), kinds("leaking"));
+  }
+
+  @Test
+  void aSecondWarmUpWithTheLossClimbingBackIsAReWarmUp() {
+    List<RunEvent> rewarmups = events("rewarming", "lr_rewarmup");
+    assertEquals(1, rewarmups.size(), rewarmups.toString());
+    RunEvent event = rewarmups.get(0);
+    assertEquals(3000, event.step(), 10);
+    assertTrue(
+        (Double) event.evidence().get("loss_after") > (Double) event.evidence().get("loss_before"));
+    assertTrue(kinds("rewarming").stream().noneMatch(k -> k.equals("stall")));
+  }
+}
