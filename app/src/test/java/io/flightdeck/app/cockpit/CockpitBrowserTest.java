@@ -311,6 +311,22 @@ class CockpitBrowserTest {
     assertThat(owned.getDomAttribute("data-run")).isEqualTo(LLAMA);
     assertDrawn("Cluster utilisation", 2);
     browser.screenshot("08-cluster");
+    // An hour ago, before the XID: the scrubber's moment is in the URL and the grid replays it.
+    open("/cluster?at=" + (System.currentTimeMillis() / 1000 - 3600));
+    browser.await("[data-gpu='node-1/5']");
+    browser.awaitCharts();
+    assertThat(
+            browser
+                .driver
+                .findElement(By.cssSelector("[data-gpu='node-1/5']"))
+                .getDomAttribute("data-xid"))
+        .isNull();
+    assertThat(
+            browser
+                .driver
+                .findElement(By.cssSelector("[data-gpu='node-3/0']"))
+                .getDomAttribute("data-lost"))
+        .isNull();
     open("/cluster?metric=temp");
     browser.awaitCharts();
     assertDrawn("Cluster temperature", 2);

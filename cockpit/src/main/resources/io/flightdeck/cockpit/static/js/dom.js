@@ -17,7 +17,9 @@ export function h(spec, attrs = {}, ...children) {
     if (key.startsWith('on') && typeof value === 'function') {
       el.addEventListener(key.slice(2).toLowerCase(), value);
     } else if (key === 'dataset') {
-      Object.assign(el.dataset, value);
+      for (const [name, v] of Object.entries(value)) {
+        if (v !== undefined && v !== null && v !== false) el.dataset[name] = String(v);
+      }
     } else if (key === 'style' && typeof value === 'object') {
       Object.assign(el.style, value);
     } else if (key === 'class') {

@@ -1,6 +1,7 @@
 // "/cluster": every node x GPU as a grid coloured by ?metric=util|temp|mem|power, with XID,
 // lost-GPU and throttling marks and the run that owns each GPU (click through to it), and the
-// metric across the whole cluster over the last hour as a band with its outliers named.
+// metric across the whole cluster over the hour before as a band with its outliers named.
+// ?at=<unix s> replays the grid at a past moment (the scrubber covers the last 6 hours).
 import { get, series, num } from '../api.js';
 import { h, fill, errorBox } from '../dom.js';
 import { fmtUnit, fmtTime, fmtDuration } from '../format.js';
@@ -37,9 +38,18 @@ export function mount(root, ctx) {
   const grid = h('div.cluster-grid', h('p.muted', 'Loading GPUs…'));
   const chart = new Chart({ title: 'Cluster utilisation', unit: '%', height: 220 });
   const stamp = h('span.muted.updated');
+  const hourHeading = h('h2', 'Over the last hour');
+  const SCRUB = 6 * 3600;
+  const scrubber = h('input', { type: 'range', min: -SCRUB, max: 0, step: 60, value: 0, 'aria-label': 'Replay the grid at an earlier time', style: { width: '260px' } });
+  const live = h('button', { type: 'button', onclick: () => ctx.setParams({ at: null }) }, 'Now');
+  scrubber.addEventListener('change', () => {
+    const offset = Number(scrubber.value);
+    ctx.setParams({ at: offset === 0 ? null : Math.round(Date.now() / 1000 + offset) });
+  });
   root.append(h('section.page-head', h('h1', 'Cluster'), stamp),
-    h('div.toolbar', h('span.control', 'Colour by'), picker, h('span.legend-scale', h('span.lo'), h('span.ramp'), h('span.hi'))),
-    grid, h('h2', 'Over the last hour'), chart.el);
+    h('div.toolbar', h('span.control', 'Colour by'), picker, h('span.legend-scale', h('span.lo'), h('span.ramp'), h('span.hi')),
+      h('label.control', { style: { marginLeft: 'auto' } }, 'Replay', scrubber), live),
+    grid, hourHeading, chart.el);
   let timer = null;
   let disposed = false;
 
@@ -48,12 +58,16 @@ export function mount(root, ctx) {
   async function load() {
     const key = metricKey();
     const m = METRICS[key];
-    fill(picker, Object.entries(METRICS).map(([k, v]) => h(`a${k === key ? '.on' : ''}`, { href: `/cluster?metric=${k}`, 'aria-pressed': String(k === key) }, v.label)));
+    const atParam = params.get('at') ? `&at=${params.get('at')}` : '';
+    fill(picker, Object.entries(METRICS).map(([k, v]) => h(`a${k === key ? '.on' : ''}`, { href: `/cluster?metric=${k}${atParam}`, 'aria-pressed': String(k === key) }, v.label)));
     const legend = root.querySelector('.legend-scale');
     legend.querySelector('.lo').textContent = fmtUnit(m.lo, m.unit);
     legend.querySelector('.hi').textContent = fmtUnit(m.hi, m.unit);
     legend.querySelector('.ramp').style.background = `linear-gradient(90deg, ${m.ramp.join(', ')})`;
-    const now = Date.now() / 1000;
+    const at = Number(params.get('at'));
+    const now = at > 0 ? at : Date.now() / 1000;
+    scrubber.value = String(at > 0 ? Math.max(-SCRUB, Math.round(at - Date.now() / 1000)) : 0);
+    live.disabled = !(at > 0);
     try {
       const [current, seen, xid, throttle, runs] = await Promise.all([
         get('query', { query: m.expr, time: now }),
@@ -91,7 +105,8 @@ export function mount(root, ctx) {
           h('div.node-name', host, h('div.muted', { style: { fontWeight: 400, fontSize: '12px' } }, `${hosts.get(host).length} GPUs`)),
           h('div.gpu-cells', hosts.get(host).sort((a, b) => Number(a.gpu) - Number(b.gpu)).map((c) => gpuCell(c, owners.get(`${c.host}/${c.gpu}`), m, now))))));
       }
-      stamp.textContent = `at ${fmtTime(now, true)}`;
+      stamp.textContent = at > 0 ? `replaying ${fmtTime(now, true)}` : `at ${fmtTime(now, true)}`;
+      hourHeading.textContent = at > 0 ? `The hour before ${fmtTime(now)}` : 'Over the last hour';
     } catch (e) {
       if (!disposed) fill(grid, errorBox(e.message));
     }
@@ -128,7 +143,7 @@ export function mount(root, ctx) {
   }
 
   load();
-  timer = setInterval(load, 15000);
+  timer = setInterval(() => { if (!params.get('at')) load(); }, 15000);
   return {
     update(next) {
       params = next.params;
