@@ -3,6 +3,7 @@
 import { h, fill, errorBox } from './dom.js';
 import { get } from './api.js';
 import { fmtTime } from './format.js';
+import { setRunLabel } from './roles.js';
 import * as runsPage from './pages/runs.js';
 import * as runPage from './pages/run.js';
 import * as comparePage from './pages/compare.js';
@@ -134,4 +135,8 @@ tick();
 setInterval(tick, 1000);
 refreshBanner();
 setInterval(refreshBanner, 15000);
-route();
+// The run label (exp_id, say) shapes every run query: known before the first page draws.
+get('status/flags')
+  .then((flags) => setRunLabel(flags['cockpit.run-label']))
+  .catch(() => {})
+  .finally(route);

@@ -2,8 +2,13 @@
 // tag as in shared/docs/framework-tags.md) and the hardware the run uses (its GPUs and hosts).
 import { quote, regexEscape } from './api.js';
 
-/** The label naming runs (the server's default). */
-export const RUN_LABEL = 'run';
+/** The label naming runs: the server's --cockpit.run-label, read once at start (default run). */
+export let RUN_LABEL = 'run';
+
+/** Sets the run label from the server's flags. */
+export function setRunLabel(label) {
+  if (label) RUN_LABEL = label;
+}
 
 const ROLES = {
   loss: {
@@ -40,8 +45,8 @@ export function runMatcher(run) {
 /** Series of a role in a run, whether scraped (by name) or from TensorBoard (by tag). */
 export function roleExpr(role, run) {
   const r = ROLES[role];
-  const m = runMatcher(run);
-  return `{__name__=~${quote(r.names)},${m}} or tensorboard_scalar{${m},tag=~${quote(r.tags)}}`;
+  // TensorBoard series always name their run directory with `run` (tensorboard/docs/naming.md).
+  return `{__name__=~${quote(r.names)},${runMatcher(run)}} or tensorboard_scalar{run=${quote(run)},tag=~${quote(r.tags)}}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { h, fill, errorBox } from '../dom.js';
 import { fmtNum, fmtTime, fmtStep } from '../format.js';
 import { Chart, eventColour } from '../chart.js';
 import { toDrawables } from '../series.js';
-import { RUN_LABEL, runMatcher } from '../roles.js';
+import { runMatcher } from '../roles.js';
 import { drawRidgeline } from '../histogram.js';
 
 /** Mounts tab `name` into `el`; returns {dispose}. */
@@ -93,7 +93,7 @@ function scalars(el, ctx) {
     for (const r of tb) {
       for (const t of r.tags.filter((x) => x.kind === 'scalar')) {
         items.push({ title: t.tag, group: t.tag.includes('/') ? t.tag.split('/')[0] : '(no prefix)',
-          expr: `tensorboard_scalar{${RUN_LABEL}=${quote(run.run)},logdir=${quote(r.logdir)},tag=${quote(t.tag)}}` });
+          expr: `tensorboard_scalar{run=${quote(run.run)},logdir=${quote(r.logdir)},tag=${quote(t.tag)}}` });
       }
     }
     let pattern = null;
