@@ -237,6 +237,13 @@ class CockpitBrowserTest {
   @Test
   void tensorBoardRunHasScalarCardsHistogramsTextAndHparams() throws Exception {
     String base = "/runs/" + TensorBoardRun.NAME;
+    // Its overview: curves from the TensorBoard tags, and no GPU region pretending to have data.
+    open(base);
+    browser.await("[data-chart='Loss and learning rate']");
+    browser.awaitCharts();
+    assertDrawn("Loss and learning rate", 2);
+    assertThat(browser.driver.findElement(By.cssSelector("[data-region=gpu]")).getText())
+        .contains("No GPUs are attributed to this run");
     open(base + "?tab=scalars");
     browser.await("[data-chart='train/loss']");
     browser.awaitCharts();

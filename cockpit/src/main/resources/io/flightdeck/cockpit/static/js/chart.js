@@ -124,7 +124,7 @@ export class Chart {
     this.legend = h('div.legend');
     this.body = h('div.plot');
     this.subtitle = h('span.chart-sub', opts.subtitle || '');
-    this.el = h('section.chart-card', { dataset: { chart: opts.title, state: 'loading' } },
+    this.el = h('section.chart-card', { dataset: { chart: opts.title, state: 'loading' }, role: 'figure', 'aria-label': opts.title },
       h('header', h('h3', opts.title), this.subtitle),
       this.body, this.legend);
     if (opts.description) this.el.title = opts.description;
