@@ -365,6 +365,14 @@ class CockpitBrowserTest {
     assertThat(browser.await(".parse-message .error-box").getText())
         .containsIgnoringCase("parse error");
     browser.screenshot("10-explore-error");
+
+    // Completion: a metric name from the server, taken with Tab.
+    WebElement editor = browser.driver.findElement(By.cssSelector("textarea.editor"));
+    editor.clear();
+    editor.sendKeys("DCGM_FI_DEV_GPU_TE");
+    assertThat(browser.await(".completion li.on").getText()).startsWith("DCGM_FI_DEV_GPU_TEMP");
+    editor.sendKeys(Keys.TAB);
+    assertThat(editor.getDomProperty("value")).isEqualTo("DCGM_FI_DEV_GPU_TEMP");
   }
 
   @Test

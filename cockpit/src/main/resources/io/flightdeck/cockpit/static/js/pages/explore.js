@@ -6,6 +6,7 @@ import { h, fill, errorBox } from '../dom.js';
 import { fmtNum, fmtTime } from '../format.js';
 import { Chart, PALETTE } from '../chart.js';
 import { toDrawables, seriesLabel } from '../series.js';
+import { attachCompletion } from '../completion.js';
 
 const RANGES = { '15m': 900, '1h': 3600, '3h': 10800, '6h': 21600, '12h': 43200, '1d': 86400, '2d': 172800, '7d': 604800 };
 
@@ -26,7 +27,7 @@ export function mount(root, ctx) {
     h('section.page-head', h('h1', 'Explore')),
     h('div.section-card', editor, parseMessage,
       h('div.toolbar', { style: { marginTop: '8px', marginBottom: 0 } }, run, h('label.control', 'Range', rangeSelect),
-        h('label.control', 'x', xSelect), runInput, metricSelect, h('span.muted', 'Ctrl+Enter runs'))),
+        h('label.control', 'x', xSelect), runInput, metricSelect, h('span.muted', 'Ctrl+Enter runs · Tab completes'))),
     chart.el, h('h2', 'Table (instant query at the end of the range)'), tableBox);
 
   let parseTimer = null;
@@ -157,9 +158,11 @@ export function mount(root, ctx) {
         h('td.num', fmtNum(num(v), 6)))))));
   }
 
-  get('label/__name__/values').then((names) => {
-    names.forEach((n) => metricSelect.append(h('option', { value: n }, n)));
+  const names = get('label/__name__/values');
+  names.then((list) => {
+    list.forEach((n) => metricSelect.append(h('option', { value: n }, n)));
   }).catch(() => {});
+  attachCompletion(editor, names);
   load();
   return {
     update(next) {
