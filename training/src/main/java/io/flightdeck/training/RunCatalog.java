@@ -92,6 +92,31 @@ public final class RunCatalog {
     }
   }
 
+  /**
+   * The series of a run that moved with a target, best first, at most {@code limit}: the target's
+   * values at each instant of {@code grid} (NaN where it has none), and the labels of the series it
+   * was computed from (never candidates themselves). Reading stops at {@code deadlineNanos} ({@link
+   * System#nanoTime()}). Empty for an unknown run.
+   */
+  public Optional<List<Mover>> movers(
+      String run,
+      CorrelationGrid grid,
+      double[] target,
+      List<io.flightdeck.model.Labels> targetSeries,
+      int limit,
+      long deadlineNanos) {
+    Optional<RunSummary> summary = run(run);
+    if (summary.isEmpty()) {
+      return Optional.empty();
+    }
+    RunHardware hardware = new RunHardware(summary.get().hosts(), summary.get().gpus());
+    try (Querier querier = storage.querier(grid.fromMs() - 600_000, grid.lastMs())) {
+      return Optional.of(
+          new RunCorrelation(querier, options, run, hardware, grid)
+              .movers(target, targetSeries, limit, deadlineNanos));
+    }
+  }
+
   private List<RunSummary> summaries(Matcher runMatcher) {
     long now = clock.millis();
     long from = now - options.lookback().toMillis();
