@@ -40,9 +40,6 @@ final class GrafanaClassicImporter {
           "variables",
           "hideControls",
           "sharedCrosshair",
-          "fiscalYearStartMonth",
-          "weekStart",
-          "liveNow",
           "preload");
 
   private GrafanaClassicImporter() {}

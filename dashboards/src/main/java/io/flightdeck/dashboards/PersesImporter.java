@@ -43,7 +43,13 @@ final class PersesImporter {
     }
     ObjectNode datasources = Json.object(spec, "datasources", path);
     for (Map.Entry<String, JsonNode> ds : datasources.properties()) {
-      String kind = ds.getValue().path("spec").path("plugin").path("kind").asText("");
+      // A dashboard's data source is a DatasourceSpec {default, plugin}; a resource nests it in
+      // spec.
+      JsonNode plugin =
+          ds.getValue().has("plugin")
+              ? ds.getValue().path("plugin")
+              : ds.getValue().path("spec").path("plugin");
+      String kind = plugin.path("kind").asText("");
       if (!kind.isEmpty() && !kind.equals("PrometheusDatasource")) {
         report.unsupported(
             Json.path(Json.path(path, "datasources"), ds.getKey()),
