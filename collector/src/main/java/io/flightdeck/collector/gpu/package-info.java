@@ -41,7 +41,7 @@
  *
  * <p>The public API is {@link io.flightdeck.collector.gpu.GpuCollector}, its {@link
  * io.flightdeck.collector.gpu.GpuCollectorOptions}, {@link
- * io.flightdeck.collector.gpu.NvidiaSmiCollector}, and the {@link
- * io.flightdeck.collector.gpu.Nvml} contract.
+ * io.flightdeck.collector.gpu.NvidiaSmiCollector}, and the {@link io.flightdeck.collector.gpu.Nvml}
+ * contract.
  */
 package io.flightdeck.collector.gpu;
