@@ -25,9 +25,9 @@ targets=(
   "config config io.flightdeck.config.ConfigJazzerFuzzTest loadConfig"
   "rule-file rules io.flightdeck.rules.RuleFileJazzerFuzzTest parseRuleFile"
   "tfrecord tensorboard io.flightdeck.tensorboard.EventFileJazzerFuzzTest readEventFile"
-  "wal-segment tsdb io.flightdeck.tsdb.TsdbJazzerFuzzTest walSegment"
-  "block-index tsdb io.flightdeck.tsdb.TsdbJazzerFuzzTest blockIndex"
-  "block-chunks tsdb io.flightdeck.tsdb.TsdbJazzerFuzzTest blockChunks"
+  "wal-segment tsdb io.flightdeck.tsdb.wal.WalJazzerFuzzTest walSegment"
+  "block-index tsdb io.flightdeck.tsdb.block.BlockJazzerFuzzTest blockIndex"
+  "block-chunks tsdb io.flightdeck.tsdb.block.BlockJazzerFuzzTest blockChunks"
 )
 
 selected=()

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -66,6 +67,22 @@ class WalRepairTest {
     try (Tsdb tsdb = Tsdb.open(TsdbTesting.options(dir, clock))) {
       assertThat(dump(tsdb, all)).as("the repaired log takes new records").hasSize(30);
       assertThat(tsdb.openingProblems()).isEmpty();
+    }
+  }
+
+  /** Found by fuzzing: a crash a few bytes into a record's header left nothing to read on. */
+  @Test
+  void aTailTornInsideARecordHeaderIsCut() throws Exception {
+    writeSamples(30);
+    Path segment = onlySegment();
+    Files.write(segment, new byte[] {2, 0, 0}, StandardOpenOption.APPEND);
+    try (Tsdb tsdb = Tsdb.open(TsdbTesting.options(dir, clock))) {
+      assertThat(dump(tsdb, all)).hasSize(30);
+      assertThat(tsdb.openingProblems())
+          .singleElement()
+          .asString()
+          .contains("torn record at offset")
+          .contains("3 bytes) cut");
     }
   }
 

@@ -77,6 +77,16 @@ final class ChunkReader {
     int encoding = in.getByte();
     int count = in.getUvarintInt();
     int length = in.getUvarintInt();
+    if (length > in.remaining()) {
+      // Checked before the buffer grows: a length written wrong must not size an allocation.
+      throw new CorruptDataException(
+          "chunk of "
+              + length
+              + " bytes runs past the end of its file in "
+              + dir
+              + " at "
+              + offset);
+    }
     if (into.data.length < length) {
       into.data = new byte[Math.max(length, into.data.length * 2)];
     }

@@ -64,13 +64,13 @@ final class IndexReader implements PostingsSelector.Source {
 
     Decbuf in = decbuf();
     in.position(symbolsOffset);
-    symbols = new String[in.getUvarintInt()];
+    symbols = new String[count(in, "symbol")];
     for (int i = 0; i < symbols.length; i++) {
       symbols[i] = in.getString();
     }
 
     in.position(seriesTableOffset);
-    seriesOffsets = new int[in.getUvarintInt()];
+    seriesOffsets = new int[count(in, "series")];
     long previous = 0;
     for (int i = 0; i < seriesOffsets.length; i++) {
       previous += in.getUvarint();
@@ -87,6 +87,9 @@ final class IndexReader implements PostingsSelector.Source {
       String value = symbol(in.getUvarintInt());
       int at = offset(in.getUvarint());
       int length = in.getUvarintInt();
+      if (length > size - at) {
+        throw corrupt("postings for " + name + "=" + value + " run past the end");
+      }
       ByteBuffer slice = mapped.duplicate();
       slice.position(at).limit(at + length);
       RoaringBitmap bitmap = new RoaringBitmap();
@@ -97,6 +100,18 @@ final class IndexReader implements PostingsSelector.Source {
       }
       postings.computeIfAbsent(name, n -> new TreeMap<>()).put(value, bitmap);
     }
+  }
+
+  /**
+   * A count of entries that take at least one byte each, so no more than the bytes left: a count
+   * written wrong fails here instead of sizing an array from it.
+   */
+  private int count(Decbuf in, String entries) {
+    int count = in.getUvarintInt();
+    if (count > in.remaining()) {
+      throw corrupt(entries + " count " + count + " larger than the bytes left");
+    }
+    return count;
   }
 
   private Decbuf decbuf() {
@@ -133,7 +148,7 @@ final class IndexReader implements PostingsSelector.Source {
   Labels series(int id, List<ChunkMeta> chunks) {
     Decbuf in = decbuf();
     in.position(seriesOffsets[id]);
-    int count = in.getUvarintInt();
+    int count = count(in, "label");
     String[] pairs = new String[2 * count];
     for (int i = 0; i < pairs.length; i++) {
       pairs[i] = symbol(in.getUvarintInt());

@@ -79,6 +79,10 @@ public final class WalRecordCodec {
         case SERIES -> {
           long ref = in.getUvarint();
           int count = in.getUvarintInt();
+          // Each label takes two length bytes at least: a count written wrong must not size it.
+          if (count > in.remaining() / 2) {
+            throw new CorruptDataException("label count " + count + " larger than the record");
+          }
           String[] pairs = new String[2 * count];
           for (int j = 0; j < pairs.length; j++) {
             pairs[j] = in.getString();

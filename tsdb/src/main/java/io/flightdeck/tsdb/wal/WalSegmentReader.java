@@ -121,6 +121,9 @@ final class WalSegmentReader {
    * not searched: it holds user data (label values) that could be made to look like a frame.
    */
   private static int resync(byte[] bytes, int offset, CRC32C crc) {
+    if (bytes.length - offset < WalSegments.FRAME_HEADER_SIZE) {
+      return -1; // a torn frame header: not even its length is there, and no frame fits after it
+    }
     int length = length(bytes, offset);
     long next = (long) offset + WalSegments.FRAME_HEADER_SIZE + length;
     if (length >= 0 && next <= bytes.length) {
