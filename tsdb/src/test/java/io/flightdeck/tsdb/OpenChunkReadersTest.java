@@ -65,15 +65,16 @@ class OpenChunkReadersTest {
   void concurrentSelectsAlwaysSeeAnExactPrefixOfWhatWasWritten() throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(2);
     AtomicBoolean writing = new AtomicBoolean(true);
-    // The writer starts once the reader runs: a warm JVM wrote every sample before the reader's
-    // thread started, and the test then saw no read at all.
-    CountDownLatch readerRunning = new CountDownLatch(1);
+    // The writer goes on past its first sample only once the reader has read it: on a loaded
+    // machine the writer could otherwise write every sample before the reader's first look.
+    CountDownLatch firstRead = new CountDownLatch(1);
     try (Tsdb tsdb = Tsdb.open(TsdbTesting.options(dir, new ManualClock(NOW)))) {
       Future<?> writer =
           pool.submit(
               () -> {
-                readerRunning.await();
-                for (int i = 0; i < SAMPLES; i++) {
+                append(tsdb, 0, 1);
+                firstRead.await();
+                for (int i = 1; i < SAMPLES; i++) {
                   append(tsdb, i, i + 1);
                 }
                 writing.set(false);
@@ -83,13 +84,13 @@ class OpenChunkReadersTest {
           pool.submit(
               () -> {
                 int reads = 0;
-                readerRunning.countDown();
                 while (writing.get() && reads < 100_000) {
                   try (Querier querier = tsdb.querier(Long.MIN_VALUE, Long.MAX_VALUE)) {
                     SeriesSet set = querier.select(false, Matcher.equal("__name__", "loss"));
                     if (set.next()) {
                       assertPrefix(set.at().iterator(null), -1);
                       reads++;
+                      firstRead.countDown();
                     }
                   }
                 }
