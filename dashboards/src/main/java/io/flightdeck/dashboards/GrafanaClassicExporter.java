@@ -136,7 +136,10 @@ public final class GrafanaClassicExporter {
         node.set("gridPos", gridPos(item.x(), cursor + item.y(), item.w(), item.h()));
         target.add(node);
       }
-      cursor += section.height();
+      // A collapsed row's members are nested in it: the next row starts right below its header.
+      if (!section.collapsed()) {
+        cursor += section.height();
+      }
     }
     return out;
   }

@@ -49,6 +49,27 @@ final class GrafanaPanelReader {
           "error",
           "hiddenSeries");
 
+  private static final Set<String> DRAWN_TRANSFORMATIONS =
+      Set.of("organize", "merge", "labelsToFields", "filterFieldsByName", "reduce");
+
+  /** The units the cockpit formats (cockpit-research (d)); others are drawn as plain numbers. */
+  static final Set<String> COMMON_UNITS =
+      Set.of(
+          "percent",
+          "percentunit",
+          "celsius",
+          "watt",
+          "hertz",
+          "bytes",
+          "decbytes",
+          "decmbytes",
+          "Bps",
+          "bps",
+          "s",
+          "ms",
+          "short",
+          "none");
+
   private final GrafanaDatasources datasources;
   private final ReportBuilder report;
 
@@ -77,6 +98,8 @@ final class GrafanaPanelReader {
         report.unsupported(Json.path(path, field.getKey()), "panel field not supported");
       }
     }
+    transformations(panel, path);
+    unit(panel, path);
     ObjectNode options = Json.object(panel, "options", path).deepCopy();
     if (kind.equals(PanelKinds.TEXT)) {
       textOptions(panel, options, path);
@@ -98,6 +121,26 @@ final class GrafanaPanelReader {
         Json.text(panel, "repeat", path),
         Json.text(panel, "repeatDirection", path),
         Json.optionalInteger(panel, "maxPerRow", path));
+  }
+
+  /** The transformations the training case needs are drawn; others are kept but named. */
+  private void transformations(ObjectNode panel, String path) {
+    List<ObjectNode> list = Json.objects(panel, "transformations", path);
+    for (int i = 0; i < list.size(); i++) {
+      String id = list.get(i).path("id").asText("");
+      if (!DRAWN_TRANSFORMATIONS.contains(id)) {
+        report.unsupported(
+            Json.path(Json.path(path, "transformations"), i),
+            "transformation \"" + id + "\" is kept but not applied");
+      }
+    }
+  }
+
+  private void unit(ObjectNode panel, String path) {
+    String unit = panel.path("fieldConfig").path("defaults").path("unit").asText("");
+    if (!unit.isEmpty() && !COMMON_UNITS.contains(unit)) {
+      report.warn(path + ".fieldConfig.defaults.unit: unit \"" + unit + "\" is drawn as short");
+    }
   }
 
   /** Text panels before 7 kept {@code content} and {@code mode} at the top. */

@@ -186,6 +186,22 @@ class DashboardStoreTest {
   }
 
   @Test
+  void watchingPicksUpANewFile() throws Exception {
+    Path dir = Files.createDirectories(temp.resolve("watched"));
+    try (DashboardStore store = open(dir)) {
+      store.watch(java.time.Duration.ofMillis(50));
+      Files.write(dir.resolve("dcgm.json"), DcgmDashboardTest.fixture());
+      // Bounded wait for the watcher's thread; no timing is asserted.
+      for (int i = 0;
+          i < 200 && !store.get("Oxed_c6Wz").map(StoredDashboard::provisioned).orElse(false);
+          i++) {
+        Thread.sleep(50);
+      }
+      assertThat(store.get("Oxed_c6Wz").orElseThrow().provisioned()).isTrue();
+    }
+  }
+
+  @Test
   void aPersesYamlFileIsWrittenBackAsYaml() throws Exception {
     Path dir = Files.createDirectories(temp.resolve("perses"));
     Path file = dir.resolve("training.yaml");

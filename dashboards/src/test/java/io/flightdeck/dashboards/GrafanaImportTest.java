@@ -118,7 +118,27 @@ class GrafanaImportTest {
             "$.panels[4]",
             "$.panels[5]",
             "$.templating.list[4]",
-            "$.annotations.list[2]");
+            "$.annotations.list[2]",
+            "$.panels[3].transformations[1]");
+    assertThat(report.warnings())
+        .contains(
+            "$.panels[6].panels[1].fieldConfig.defaults.unit: unit \"ops\" is drawn as short");
+  }
+
+  @Test
+  void exportWritesRowsInGrafanasFlatEncoding() throws Exception {
+    var panels = GrafanaClassicExporter.export(rows().dashboard()).get("panels");
+    List<String> order = new java.util.ArrayList<>();
+    panels.forEach(p -> order.add(p.path("title").asText() + "@" + p.at("/gridPos/y").asInt()));
+    // The expanded row's members follow it; the collapsed row holds its own.
+    assertThat(order)
+        .containsExactly(
+            "Up@0", "Notes@0", "Expanded@4", "CPU@5", "Pie@5", "Logs volume@13", "Collapsed@19");
+    var collapsed = panels.get(6);
+    assertThat(collapsed.path("collapsed").asBoolean()).isTrue();
+    assertThat(collapsed.path("panels").get(0).path("title").asText()).isEqualTo("Memory");
+    assertThat(collapsed.path("panels").get(0).at("/gridPos/y").asInt()).isEqualTo(20);
+    assertThat(collapsed.path("panels").get(0).path("type").asText()).isEqualTo("timeseries");
   }
 
   @Test
