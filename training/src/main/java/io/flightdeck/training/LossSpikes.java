@@ -5,15 +5,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code spike}: a loss sample far above the loss's recent level, by a robust z-score against the
- * median and MAD of the previous {@link #WINDOW} finite samples of the same series. The window
- * starts afresh at a restart (a checkpoint's loss is higher than the one before the crash) and
- * after a gap of more than {@link #GAP_INTERVALS} usual intervals. Ranks of one run spike together:
- * their detections within a few intervals are one event, the strongest kept.
+ * {@code spike}: a loss sample far above the loss's recent level, by a robust z-score: the level is
+ * the median of the last {@link #LEVEL} finite samples of the same series, the noise the MAD of the
+ * first differences over the last {@link #WINDOW} (divided by √2), so that a loss still falling
+ * fast does not pass for noise. Every sample enters the window, so a lasting rise becomes the new
+ * level instead of spiking for ever. After a spike, the next one needs the z-score to have fallen
+ * below half the threshold first. The window starts afresh at a restart (a checkpoint's loss is
+ * higher than the one before the crash) and after a gap of more than {@link #GAP_INTERVALS} usual
+ * intervals. Ranks of one run spike together: their detections within a few intervals are one
+ * event.
  */
 final class LossSpikes {
   static final int WINDOW = 60;
   static final int MIN_WINDOW = 20;
+  static final int LEVEL = 10;
   static final double Z = 8;
 
   /** A rise smaller than this fraction of the level is no spike, however flat the loss was. */
@@ -41,7 +46,7 @@ final class LossSpikes {
     int next = 0;
     int segment = Integer.MIN_VALUE;
     long last = Long.MIN_VALUE;
-    boolean inSpike = false;
+    boolean armed = true;
     for (int i = 0; i < samples.size(); i++) {
       double v = samples.values()[i];
       long t = samples.times()[i];
@@ -49,21 +54,29 @@ final class LossSpikes {
       if (nowSegment != segment || (last != Long.MIN_VALUE && t - last > GAP_INTERVALS * usual)) {
         held = 0;
         next = 0;
-        inSpike = false;
+        armed = true;
         segment = nowSegment;
       }
       if (!Double.isFinite(v)) {
         continue; // the nan event's business; not part of the level
       }
       last = t;
-      boolean spike = false;
       if (held >= MIN_WINDOW) {
-        double median = RobustStats.median(history, 0, held);
-        double sigma = RobustStats.MAD_TO_SIGMA * RobustStats.mad(history, 0, held, median);
+        double[] recent = ordered(history, held, next);
+        double median = RobustStats.median(recent, recent.length - LEVEL, recent.length);
+        double[] steps = new double[recent.length - 1];
+        for (int k = 1; k < recent.length; k++) {
+          steps[k - 1] = recent[k] - recent[k - 1];
+        }
+        double center = RobustStats.median(steps);
+        double sigma =
+            RobustStats.MAD_TO_SIGMA
+                * RobustStats.mad(steps, 0, steps.length, center)
+                / Math.sqrt(2);
         double rise = v - median;
         double z = sigma > 0 ? rise / sigma : Double.POSITIVE_INFINITY;
-        spike = z > Z && rise > MIN_RELATIVE_RISE * Math.abs(median);
-        if (spike && !inSpike && t >= window.startMs()) {
+        boolean spike = z > Z && rise > MIN_RELATIVE_RISE * Math.abs(median);
+        if (spike && armed && t >= window.startMs()) {
           found.add(
               RunEvents.event(
                   "spike",
@@ -72,29 +85,40 @@ final class LossSpikes {
                   window.stepAt(t),
                   Hosts.of(series.labels()),
                   RunHardware.gpuIndex(series.labels()),
-                  "loss spike: " + round(v) + " against a median of " + round(median),
+                  "loss spike: " + round(v) + " against a level of " + round(median),
                   RunEvents.labels(series.labels()),
                   RunEvents.evidence(
                       "series",
                       series.labels().toString(),
                       "value",
                       v,
-                      "median",
+                      "level",
                       median,
-                      "mad",
-                      sigma / RobustStats.MAD_TO_SIGMA,
+                      "noise",
+                      sigma,
                       "z",
                       Double.isFinite(z) ? z : Double.MAX_VALUE)));
         }
+        if (spike) {
+          armed = false;
+        } else if (z < Z / 2) {
+          armed = true;
+        }
       }
-      inSpike = spike;
-      if (!spike) {
-        history[next] = v;
-        next = (next + 1) % WINDOW;
-        held = Math.min(WINDOW, held + 1);
-      }
+      history[next] = v;
+      next = (next + 1) % WINDOW;
+      held = Math.min(WINDOW, held + 1);
     }
     return found;
+  }
+
+  /** The ring buffer's {@code held} values, oldest first; {@code next} is where the next goes. */
+  private static double[] ordered(double[] ring, int held, int next) {
+    double[] out = new double[held];
+    for (int k = 0; k < held; k++) {
+      out[k] = ring[(next - held + k + ring.length) % ring.length];
+    }
+    return out;
   }
 
   static double round(double v) {
