@@ -96,6 +96,10 @@ final class GrafanaPanelMigration {
     seriesOverrides(panel, yaxes, overrides, path, report);
     aliasColors(panel, overrides, path);
 
+    if (!Json.isEmpty(panel.path("options").get("dataLinks"))) {
+      report.unsupported(
+          Json.path(path, "options.dataLinks"), "legacy graph data links are not kept");
+    }
     ObjectNode options = panel.putObject("options");
     legend(Json.object(panel, "legend", path), options.putObject("legend"));
     ObjectNode tooltip = Json.object(panel, "tooltip", path);
