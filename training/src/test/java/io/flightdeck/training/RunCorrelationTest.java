@@ -139,6 +139,15 @@ class RunCorrelationTest {
                 + "), top "
                 + movers.get(0).metric());
         assertEquals(20, movers.size());
+        long eventsBegan = System.nanoTime();
+        List<RunEvent> events =
+            catalog.events("big", TrainingStore.T0, TrainingStore.T0 + end * 1000).orElseThrow();
+        System.out.println(
+            "events of the same run over 2 h: "
+                + (System.nanoTime() - eventsBegan) / 1_000_000
+                + " ms, "
+                + events.size()
+                + " events");
         if (round == 2) {
           assertEquals("node_network_receive_bytes_total", movers.get(0).metric().get("__name__"));
         }
