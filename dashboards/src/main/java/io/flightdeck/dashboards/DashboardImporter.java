@@ -87,6 +87,18 @@ public final class DashboardImporter {
           "$.uid",
           "\"" + dashboard.uid() + "\" is not a valid uid: 1 to 40 letters, digits, '-' or '_'");
     }
+    for (int i = 0; i < dashboard.variables().size(); i++) {
+      Variable variable = dashboard.variables().get(i);
+      if (variable.name().isEmpty() || variable.type() == null) {
+        throw new DashboardFormatException(
+            "$.variables[" + i + "]", "a variable needs a name and a type");
+      }
+    }
+    for (var entry : dashboard.panels().entrySet()) {
+      if (entry.getValue() == null || entry.getValue().kind().isEmpty()) {
+        throw new DashboardFormatException("$.panels." + entry.getKey(), "a panel needs a kind");
+      }
+    }
     Set<String> placed = new HashSet<>();
     List<LayoutSection> layout = dashboard.layout();
     for (int i = 0; i < layout.size(); i++) {

@@ -66,7 +66,7 @@ final class GrafanaPanelMigration {
 
   private static void graph(ObjectNode panel, String path, ReportBuilder report) {
     panel.put("type", PanelKinds.TIMESERIES);
-    ObjectNode defaults = fieldConfig(panel).withObjectProperty("defaults");
+    ObjectNode defaults = fieldConfig(panel, path).withObjectProperty("defaults");
     ObjectNode custom = defaults.withObjectProperty("custom");
     boolean bars = Json.bool(panel, "bars", false);
     boolean lines = Json.bool(panel, "lines", true);
@@ -92,7 +92,7 @@ final class GrafanaPanelMigration {
     if (decimals != null) {
       defaults.put("decimals", decimals);
     }
-    ArrayNode overrides = fieldConfig(panel).withArrayProperty("overrides");
+    ArrayNode overrides = fieldConfig(panel, path).withArrayProperty("overrides");
     seriesOverrides(panel, yaxes, overrides, path, report);
     aliasColors(panel, overrides, path);
 
@@ -244,7 +244,7 @@ final class GrafanaPanelMigration {
   private static void singlestat(ObjectNode panel, String path, ReportBuilder report) {
     boolean gauge = panel.path("gauge").path("show").asBoolean(false);
     panel.put("type", gauge ? PanelKinds.GAUGE : PanelKinds.STAT);
-    ObjectNode defaults = fieldConfig(panel).withObjectProperty("defaults");
+    ObjectNode defaults = fieldConfig(panel, path).withObjectProperty("defaults");
     String unit = panel.path("format").asText("");
     if (!unit.isEmpty()) {
       defaults.put("unit", unit);
@@ -369,7 +369,7 @@ final class GrafanaPanelMigration {
     if (!legacy.isObject()) {
       return;
     }
-    ObjectNode fieldConfig = fieldConfig(panel);
+    ObjectNode fieldConfig = fieldConfig(panel, path);
     ObjectNode defaults = fieldConfig.withObjectProperty("defaults");
     JsonNode legacyDefaults = legacy.path("defaults");
     if (legacyDefaults.isObject()) {
@@ -405,9 +405,13 @@ final class GrafanaPanelMigration {
     }
   }
 
-  private static ObjectNode fieldConfig(ObjectNode panel) {
+  private static ObjectNode fieldConfig(ObjectNode panel, String path) {
     JsonNode existing = panel.get("fieldConfig");
-    if (existing == null || !existing.isObject()) {
+    if (existing != null && !existing.isNull() && !existing.isObject()) {
+      throw new DashboardFormatException(
+          Json.path(path, "fieldConfig"), "expected an object, got " + Json.typeName(existing));
+    }
+    if (existing == null || existing.isNull()) {
       ObjectNode created = Panel.emptyFieldConfig();
       panel.set("fieldConfig", created);
       return created;
