@@ -154,6 +154,33 @@ final class Browser implements AutoCloseable {
     }
   }
 
+  /**
+   * A PNG of what a 1280x900 window shows from the top of the page, for the README: the size a
+   * reader's screen shows at once, not the whole page.
+   */
+  Path viewportScreenshot(Path dir, String name) throws IOException {
+    Dimension before = driver.manage().window().getSize();
+    driver.manage().window().setSize(new Dimension(1280, 900));
+    // The window's size includes the browser's own frame: grow it until the page sees 1280x900.
+    long innerWidth = (Long) js("return window.innerWidth");
+    long innerHeight = (Long) js("return window.innerHeight");
+    driver
+        .manage()
+        .window()
+        .setSize(new Dimension((int) (2560 - innerWidth), (int) (1800 - innerHeight)));
+    try {
+      js("window.scrollTo(0, 0)");
+      // Charts redraw to the new width on the next frames.
+      async("requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 300)))");
+      Files.createDirectories(dir);
+      Path file = dir.resolve(name + ".png");
+      Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+      return file;
+    } finally {
+      driver.manage().window().setSize(before);
+    }
+  }
+
   @Override
   public void close() throws IOException {
     driver.quit();

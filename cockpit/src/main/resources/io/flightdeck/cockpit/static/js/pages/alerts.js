@@ -12,6 +12,25 @@ function labelCodes(labels, skip = []) {
   return h('span.labels', Object.entries(labels || {}).filter(([k]) => !skip.includes(k)).map(([k, v]) => h('code', `${k}="${v}"`)));
 }
 
+/**
+ * One badge per alert name and status, "TrainingLossNotFinite ×16 firing", its instances (host,
+ * GPU, rank) in the tooltip: a delivery of sixteen ranks' alerts reads as one alert.
+ */
+function alertBadges(alerts) {
+  const byName = new Map();
+  for (const a of alerts) {
+    const key = `${a.alertname}\u0000${a.status}`;
+    if (!byName.has(key)) byName.set(key, { name: a.alertname, status: a.status, members: [] });
+    byName.get(key).members.push(a.labels || {});
+  }
+  return [...byName.values()].map((g) => {
+    const n = g.members.length;
+    const where = g.members.map((l) => [l.Hostname || l.host || (l.instance || '').replace(/:\d+$/, ''), l.gpu !== undefined ? `gpu${l.gpu}` : null, l.rank !== undefined ? `rank ${l.rank}` : null].filter(Boolean).join(' '));
+    return h(`span.badge.${g.status === 'firing' ? 'sev-critical' : 'sev-info'}`, { title: where.join('\n'), dataset: { alert: g.name, count: n } },
+      `${g.name}${n > 1 ? ` \u00d7${n}` : ''} ${g.status}`);
+  });
+}
+
 function explore(expr) {
   return `/explore?expr=${encodeURIComponent(expr)}&range=3h`;
 }
@@ -41,40 +60,82 @@ export function mount(root, ctx) {
         fill(active, h('div.section-card', h('span.pill.status-ok', 'all clear'), ' No alert is firing or pending.'));
         return;
       }
+      // One row per alert name and state: sixteen ranks firing the same rule is one problem; the
+      // instances are listed in the row's details.
+      const rows = new Map();
+      for (const a of alerts) {
+        const key = `${a.labels.alertname}\u0000${a.state}`;
+        if (!rows.has(key)) rows.set(key, []);
+        rows.get(key).push(a);
+      }
       fill(active, h('div.table-wrap', h('table', { 'data-table': 'alerts' },
-        h('thead', h('tr', ['State', 'Alert', 'Severity', 'Summary', 'Run · GPU', 'Since', 'Value', 'Labels'].map((c) => h('th', c)))),
-        h('tbody', alerts.map((a) => {
-          const l = a.labels || {};
-          const host = l.Hostname || (l.instance ? l.instance.replace(/:\d+$/, '') : null);
-          const gpu = l.gpu !== undefined && host ? `${host}/${l.gpu}` : null;
-          const run = l.run || (gpu ? gpuOwners.get(gpu) : null);
-          const runHref = run ? `/runs/${encodeURIComponent(run)}${gpu ? `?gpu=${encodeURIComponent(gpu)}` : ''}` : null;
-          return h('tr', { dataset: { alert: l.alertname, state: a.state } },
-            h('td', statusPill(a.state)),
-            h('td', h('strong', l.alertname)),
+        h('thead', h('tr', ['State', 'Alert', 'Severity', 'Summary', 'Run · GPU', 'Since', 'Value', 'Instances'].map((c) => h('th', c)))),
+        h('tbody', [...rows.values()].map((group) => {
+          const first = group[0];
+          const l = first.labels || {};
+          const placed = group.map((a) => {
+            const al = a.labels || {};
+            const host = al.Hostname || (al.instance ? al.instance.replace(/:\d+$/, '') : null);
+            const gpu = al.gpu !== undefined && host ? `${host}/${al.gpu}` : null;
+            return { a, host, gpu, run: al.run || (gpu ? gpuOwners.get(gpu) : null) };
+          });
+          const runs = [...new Set(placed.map((p) => p.run).filter(Boolean))];
+          const gpus = [...new Set(placed.map((p) => p.gpu).filter(Boolean))];
+          const hosts = [...new Set(placed.map((p) => p.host).filter(Boolean))].sort();
+          const runLink = (run) => h('a', { href: `/runs/${encodeURIComponent(run)}${gpus.length === 1 ? `?gpu=${encodeURIComponent(gpus[0])}` : ''}` }, run);
+          const values = group.map((a) => num(a.value)).filter((v) => v !== null);
+          const since = Math.min(...group.map((a) => (a.activeAt ? Date.parse(a.activeAt) / 1000 : Infinity)));
+          const summary = (first.annotations && (first.annotations.summary || first.annotations.description)) || '';
+          return h('tr', { dataset: { alert: l.alertname, state: first.state, count: group.length } },
+            h('td', statusPill(first.state)),
+            h('td', h('strong', l.alertname), group.length > 1 ? h('span.muted', ` \u00d7${group.length}`) : null),
             h('td', l.severity ? h(`span.badge.sev-${l.severity}`, l.severity) : '–'),
-            h('td', { style: { whiteSpace: 'normal', minWidth: '220px', maxWidth: '420px' } }, (a.annotations && (a.annotations.summary || a.annotations.description)) || ''),
-            h('td', runHref ? h('a', { href: runHref }, run) : h('span.muted', 'no run'), gpu ? h('span.muted', ` · ${gpu}`) : null),
-            h('td.time', a.activeAt ? `${fmtTime(Date.parse(a.activeAt) / 1000, true)} (${fmtDuration(Date.now() / 1000 - Date.parse(a.activeAt) / 1000)})` : '–'),
-            h('td.num', fmtNum(num(a.value))),
-            h('td', { style: { whiteSpace: 'normal' } }, labelCodes(l, ['alertname', 'severity'])));
+            h('td', { style: { whiteSpace: 'normal', minWidth: '220px', maxWidth: '420px' } },
+              group.length > 1 ? `${group.length} instances on ${hosts.join(', ') || 'unknown hosts'}; e.g. ${summary}` : summary),
+            h('td', runs.length ? runs.map((r, i) => [i ? ', ' : '', runLink(r)]) : h('span.muted', 'no run'),
+              gpus.length ? h('span.muted', ` · ${gpus.length > 3 ? `${gpus.length} GPUs` : gpus.join(', ')}`) : null),
+            h('td.time', Number.isFinite(since) ? `${fmtTime(since, true)} (${fmtDuration(Date.now() / 1000 - since)})` : '–'),
+            h('td.num', values.length > 1 && Math.min(...values) !== Math.max(...values)
+              ? `${fmtNum(Math.min(...values))}–${fmtNum(Math.max(...values))}` : fmtNum(values[0] ?? null)),
+            h('td', { style: { whiteSpace: 'normal', minWidth: '260px' } }, group.length === 1
+              ? labelCodes(l, ['alertname', 'severity'])
+              : h('details', h('summary', `${group.length} label sets`), placed.map((p) => h('div', labelCodes(p.a.labels, ['alertname', 'severity', 'job', 'run']))))));
         })))));
     } catch (e) {
       fill(active, errorBox(e.message));
     }
   }
 
+  /**
+   * Firing alerts per name over the last hours. ALERTS samples are written at every rule
+   * evaluation, so an alert that fired between two steps of the graph would be missed by a plain
+   * instant lookup (and with a short lookback-delta, always is): each point takes the max over its
+   * whole step instead. The range narrows to where the first alert fired, so a young server's
+   * history is not a sliver at the right edge.
+   */
   async function loadChart() {
     const end = Date.now() / 1000;
-    const start = end - 3 * 3600;
+    const hours = 3;
+    let start = end - hours * 3600;
     chart.loading();
     try {
-      const d = await get('query_range', { query: 'count by (alertname) (ALERTS{alertstate="firing"})', start, end, step: 30 });
+      const firing = (from, step) => get('query_range', {
+        query: `count by (alertname) (max_over_time(ALERTS{alertstate="firing"}[${step}s]))`, start: from, end, step,
+      });
+      let step = 30;
+      let d = await firing(start, step);
+      const first = Math.min(...d.result.map((s) => s.values[0][0]));
+      if (Number.isFinite(first) && first - start > 600) {
+        start = Math.max(start, first - Math.max(60, (end - first) * 0.05));
+        step = Math.max(1, Math.floor((end - start) / 400));
+        d = await firing(start, step);
+      }
+      chart.setSubtitle(`firing instances per alert name since ${fmtTime(start)}, each point the most in its ${fmtDuration(step)}`);
       chart.draw({
         xMode: 'time', xRange: [start, end],
         lines: d.result.map((s, i) => ({ label: s.metric.alertname, colour: PALETTE[(i + 3) % PALETTE.length], x: s.values.map((v) => v[0]), y: s.values.map((v) => num(v[1])), width: 2 })),
       });
-      if (!d.result.length) chart.empty('No alert fired in the last 3 hours.');
+      if (!d.result.length) chart.empty(`No alert fired in the last ${hours} hours.`);
     } catch (e) {
       chart.error(e.message);
     }
@@ -124,7 +185,7 @@ export function mount(root, ctx) {
           h('td', h(`span.pill.status-${n.ok ? 'ok' : 'err'}`, n.ok ? 'delivered' : 'failed')),
           h('td', n.receiver),
           h('td', n.integration),
-          h('td', { style: { whiteSpace: 'normal' } }, (n.alerts || []).map((a) => h(`span.badge.${a.status === 'firing' ? 'sev-critical' : 'sev-info'}`, `${a.alertname} ${a.status}`))),
+          h('td', { style: { whiteSpace: 'normal' } }, alertBadges(n.alerts || [])),
           attempts ? h('td.num', String(n.attempts ?? '–')) : null,
           h('td.muted', { style: { whiteSpace: 'normal' } }, n.error || '')))))));
     } catch (e) {

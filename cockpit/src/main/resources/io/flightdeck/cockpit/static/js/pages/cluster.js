@@ -69,11 +69,17 @@ export function mount(root, ctx) {
     scrubber.value = String(at > 0 ? Math.max(-SCRUB, Math.round(at - Date.now() / 1000)) : 0);
     live.disabled = !(at > 0);
     try {
-      const [current, seen, xid, throttle, runs] = await Promise.all([
-        get('query', { query: m.expr, time: now }),
-        get('query', { query: `timestamp(last_over_time(DCGM_FI_DEV_GPU_UTIL[${LOST_WINDOW}]))`, time: now }),
+      const seen = await get('query', { query: `timestamp(last_over_time(DCGM_FI_DEV_GPU_UTIL[${LOST_WINDOW}]))`, time: now });
+      // The grid shows the cluster's freshest moment: a scrape that runs a little late must not
+      // blank every cell (the lookback-delta can be shorter than the delay, as in the fast demo).
+      const freshest = Math.max(...seen.result.map((s) => num(s.value[1])).filter((t) => t !== null));
+      const valueTime = Number.isFinite(freshest) ? Math.min(now, freshest) : now;
+      const [current, xid, throttle, unhealthy, runs] = await Promise.all([
+        get('query', { query: m.expr, time: valueTime }),
         get('query', { query: `max_over_time(DCGM_FI_DEV_XID_ERRORS[${LOST_WINDOW}]) > 0`, time: now }),
-        get('query', { query: '(DCGM_FI_DEV_CLOCK_THROTTLE_REASONS or DCGM_FI_DEV_CLOCKS_EVENT_REASONS) > 1', time: now }),
+        get('query', { query: '(DCGM_FI_DEV_CLOCK_THROTTLE_REASONS or DCGM_FI_DEV_CLOCKS_EVENT_REASONS) > 1', time: valueTime }),
+        // The agent's own verdict: its last health report says the GPU is gone.
+        get('query', { query: `last_over_time(flightdeck_gpu_healthy[${LOST_WINDOW}]) == 0`, time: now }),
         get('runs').catch(() => []),
       ]);
       if (disposed) return;
@@ -85,13 +91,22 @@ export function mount(root, ctx) {
       const cells = new Map();
       const cell = (metric) => {
         const k = keyOf(metric);
-        if (!cells.has(k)) cells.set(k, { host: hostOf(metric), gpu: metric.gpu, value: null, lastSeen: null, xid: null, throttled: false });
+        if (!cells.has(k)) cells.set(k, { host: hostOf(metric), gpu: metric.gpu, value: null, lastSeen: null, xid: null, throttled: false, unhealthy: null });
         return cells.get(k);
       };
       seen.result.forEach((s) => { cell(s.metric).lastSeen = num(s.value[1]); });
       current.result.forEach((s) => { if (s.metric.gpu !== undefined) cell(s.metric).value = num(s.value[1]); });
       xid.result.forEach((s) => { cell(s.metric).xid = num(s.value[1]); });
       throttle.result.forEach((s) => { cell(s.metric).throttled = true; });
+      unhealthy.result.forEach((s) => { if (s.metric.gpu !== undefined) cell(s.metric).unhealthy = s.metric.reason || 'unhealthy'; });
+      // A GPU silent while others of its host still report is lost; a whole silent host (or a
+      // demo that has ended) is stale data, not sixteen lost GPUs.
+      const reporting = new Set([...cells.values()].filter((c) => c.value !== null).map((c) => c.host));
+      for (const c of cells.values()) {
+        const silent = c.value === null || (c.lastSeen !== null && now - c.lastSeen > 120);
+        c.lost = c.unhealthy !== null || (silent && (reporting.has(c.host) || c.xid === 79));
+        c.stale = silent && !c.lost;
+      }
       const hosts = new Map();
       [...cells.values()].forEach((c) => {
         if (!hosts.has(c.host)) hosts.set(c.host, []);
@@ -105,8 +120,7 @@ export function mount(root, ctx) {
           h('div.node-name', host, h('div.muted', { style: { fontWeight: 400, fontSize: '12px' } }, `${hosts.get(host).length} GPUs`)),
           h('div.gpu-cells', hosts.get(host).sort((a, b) => Number(a.gpu) - Number(b.gpu)).map((c) => gpuCell(c, owners.get(`${c.host}/${c.gpu}`), m, now))))));
       }
-      stamp.textContent = at > 0 ? `replaying ${fmtTime(now, true)}` : `at ${fmtTime(now, true)}`;
-      hourHeading.textContent = at > 0 ? `The hour before ${fmtTime(now)}` : 'Over the last hour';
+      stamp.textContent = at > 0 ? `replaying ${fmtTime(valueTime, true)}` : `at ${fmtTime(valueTime, true)}`;
     } catch (e) {
       if (!disposed) fill(grid, errorBox(e.message));
     }
@@ -115,29 +129,41 @@ export function mount(root, ctx) {
     chart.el.dataset.chart = `Cluster ${m.label.toLowerCase()}`;
     chart.loading();
     try {
-      const d = await series({ start: now - 3600, end: now, width: 600, queries: [{ id: 'c', expr: m.expr, x: 'time', aggregate: 'band' }] });
+      // A cluster seen for minutes only is drawn from its first sample, not as a sliver at the edge.
+      const query = (from) => series({ start: from, end: now, width: 600, queries: [{ id: 'c', expr: m.expr, x: 'time', aggregate: 'band' }] });
+      let start = now - 3600;
+      let d = await query(start);
+      const band = d.results[0].band;
+      const firstIndex = band ? band.median.findIndex((v) => v !== null) : -1;
+      if (firstIndex >= 0 && band.x[firstIndex] - start > 600) {
+        start = band.x[firstIndex] - 30;
+        d = await query(start);
+      }
       if (disposed) return;
+      const narrowed = start > now - 3600 + 60;
+      hourHeading.textContent = at > 0 ? `${narrowed ? `From ${fmtTime(start)}` : 'The hour'} before ${fmtTime(now)}` : (narrowed ? `Since ${fmtTime(start)}, when the first GPU reported` : 'Over the last hour');
       const r = d.results[0];
       if (r.error) chart.error(r.error);
-      else chart.draw({ xMode: 'time', ...toDrawables(r, { bandLabel: 'all GPUs min–max' }), xRange: [now - 3600, now] });
+      else chart.draw({ xMode: 'time', ...toDrawables(r, { bandLabel: 'all GPUs min–max' }), xRange: [start, now] });
     } catch (e) {
       if (!disposed) chart.error(e.message);
     }
   }
 
   function gpuCell(c, owner, m, now) {
-    const lost = c.value === null || (c.lastSeen !== null && now - c.lastSeen > 120);
+    const { lost, stale } = c;
     const where = `${c.host}/${c.gpu}`;
     const href = owner ? `/runs/${encodeURIComponent(owner)}?gpu=${encodeURIComponent(where)}`
       : `/explore?expr=${encodeURIComponent(`{__name__=~"DCGM_FI_DEV_GPU_UTIL|DCGM_FI_DEV_GPU_TEMP",Hostname="${c.host}",gpu="${c.gpu}"}`)}&range=3h`;
-    const title = [`${where}`, owner ? `run ${owner}` : 'no run', lost ? `LOST: no sample for ${fmtDuration(now - (c.lastSeen || now))}` : `${m.label} ${fmtUnit(c.value, m.unit)}`,
+    const title = [`${where}`, owner ? `run ${owner}` : 'no run', lost ? `LOST: ${c.unhealthy ? `the agent reports ${c.unhealthy}` : `no sample for ${fmtDuration(now - (c.lastSeen || now))}`}`
+        : stale ? `no sample for ${fmtDuration(now - (c.lastSeen || now))}, nor from any GPU of ${c.host}` : `${m.label} ${fmtUnit(c.value, m.unit)}`,
       c.xid ? `XID ${c.xid}` : null, c.throttled ? 'clocks throttled' : null].filter(Boolean).join('\n');
-    return h(`a.gpu-cell${lost ? '.lost' : ''}${c.xid ? '.xid' : ''}`, {
-      href, title, dataset: { gpu: where, lost: lost ? 'true' : null, xid: c.xid ? String(c.xid) : null, run: owner || null },
-      style: { background: lost ? null : colour(c.value, m.lo, m.hi, m.ramp) },
+    return h(`a.gpu-cell${lost ? '.lost' : ''}${stale ? '.stale' : ''}${c.xid ? '.xid' : ''}`, {
+      href, title, dataset: { gpu: where, lost: lost ? 'true' : null, stale: stale ? 'true' : null, xid: c.xid ? String(c.xid) : null, run: owner || null },
+      style: { background: lost || stale ? null : colour(c.value, m.lo, m.hi, m.ramp) },
     },
     h('span.idx', `GPU ${c.gpu}`),
-    h('span.val', lost ? 'LOST' : fmtUnit(c.value, m.unit)),
+    h('span.val', lost ? 'LOST' : stale ? 'no data' : fmtUnit(c.value, m.unit)),
     h('span.marks', c.xid ? h('span.mark', `XID ${c.xid}`) : null, c.throttled ? h('span.mark.throttle', 'THROTTLE') : null),
     h('span.owner', owner || 'idle'));
   }

@@ -67,7 +67,8 @@ export function mount(root, ctx) {
       { title: 'Loss', unit: '', robust: true, q: (r) => [{ expr: r.loss_metric || roleExpr('loss', r.run), smooth: true }] },
       { title: 'Learning rate', unit: '', q: (r) => [{ expr: roleExpr('lr', r.run) }] },
       { title: 'Loss and learning rate', unit: '', unit2: '', robust: true, q: (r) => [{ expr: r.loss_metric || roleExpr('loss', r.run), smooth: true, tag: 'loss' }, { expr: roleExpr('lr', r.run), scale: 'y2', tag: 'lr', dash: [6, 4] }] },
-      { title: 'Samples per second', unit: '', q: (r) => [{ expr: roleExpr('samples', r.run), smooth: true }] },
+      // Many TensorBoard runs log no throughput: an empty panel would only be noise.
+      { title: 'Samples per second', unit: '', optional: true, q: (r) => [{ expr: roleExpr('samples', r.run), smooth: true }] },
     ];
     charts = defs.map((d) => new Chart({ title: d.title, unit: d.unit, unit2: d.unit2, robust: d.robust, syncKey: 'compare' }));
     charts.forEach((c) => grid.append(c.el));
@@ -105,6 +106,7 @@ export function mount(root, ctx) {
           }));
           if (errors.length && !parts.length) charts[di].error(errors.join('\n'));
           else charts[di].draw({ xMode: mode, ...merge(...parts) });
+          if (d.optional && charts[di].el.dataset.state === 'empty') charts[di].el.hidden = true;
         });
       } catch (e) {
         charts.forEach((c) => c.error(e.message));

@@ -5,6 +5,7 @@ import { get, series, quote, num } from '../api.js';
 import { h, fill, errorBox } from '../dom.js';
 import { fmtNum, fmtTime, fmtStep } from '../format.js';
 import { Chart, eventColour } from '../chart.js';
+import { eventPlace, placeText } from '../events.js';
 import { toDrawables } from '../series.js';
 import { runMatcher } from '../roles.js';
 import { drawRidgeline } from '../histogram.js';
@@ -251,7 +252,7 @@ function eventLog(el, ctx) {
         h('td.time', fmtTime(e.time, true)),
         h('td', h('span.badge', { style: { background: eventColour(e.kind), color: '#000' } }, e.kind)),
         h('td.num', fmtStep(num(e.step))),
-        h('td', e.host ? `${e.host}${e.gpu !== null && e.gpu !== undefined ? `/gpu${e.gpu}` : ''}` : '–'),
+        h('td', placeText(eventPlace(e)) || '–'),
         h('td', e.title),
         h('td.time', e.end ? fmtTime(e.end, true) : '–')))))));
   }).catch((e) => fill(el, errorBox(e.message)));

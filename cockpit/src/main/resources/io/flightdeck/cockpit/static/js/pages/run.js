@@ -10,6 +10,7 @@ import { Chart, eventColour, PALETTE } from '../chart.js';
 import { toDrawables, merge } from '../series.js';
 import { roleExpr, gpuExpr, hostMatcher } from '../roles.js';
 import { StepMap } from '../stepmap.js';
+import { groupEvents, memberLines } from '../events.js';
 import * as tabs from './run-tabs.js';
 
 const BAND_ABOVE = 8; // more GPUs than this are drawn as a band with outliers
@@ -72,7 +73,7 @@ const REGIONS = [
 function where(labels) {
   const l = labels || {};
   const host = l.Hostname || l.host || (l.instance ? l.instance.replace(/:\d+$/, '') : '');
-  return l.gpu !== undefined ? `on ${host}/gpu${l.gpu}` : (host ? `on ${host}` : '');
+  return l.gpu !== undefined ? `${host}/gpu${l.gpu}` : host;
 }
 
 export function mount(root, ctx) {
@@ -82,6 +83,7 @@ export function mount(root, ctx) {
   let run = null;
   let stepmap = new StepMap(null);
   let events = [];
+  let laneExpanded = false;
   let charts = [];
   let tabView = null;
   let disposed = false;
@@ -162,9 +164,25 @@ export function mount(root, ctx) {
         stat('Duration', fmtDuration(run.last_seen - run.first_seen))),
       progress !== null ? h('div.progress', h('div.bar', h('div.fill', { class: `fill-${run.status}`, style: { width: `${(progress * 100).toFixed(1)}%` } })), h('span.progress-text', `${(progress * 100).toFixed(1)}%`)) : h('span'),
       statusBanner(),
-      firing.length ? h('div.run-alerts', firing.map((a) => h(`div.run-alert.sev-${a.severity || 'warning'}`, { role: 'alert' },
-        h('strong', a.alertname), ' ', (a.annotations && (a.annotations.summary || a.annotations.description)) || where(a.labels),
-        h('span.muted', ` since ${fmtTime(a.active_at, true)}`)))) : null);
+      firing.length ? h('div.run-alerts', firingByName(firing).map((g) => h(`div.run-alert.sev-${g.severity || 'warning'}`, { role: 'alert', dataset: { alert: g.name, count: g.alerts.length } },
+        h('strong', g.name), g.alerts.length > 1 ? ` \u00d7${g.alerts.length}` : '', ' ', g.text,
+        h('span.muted', ` since ${fmtTime(g.since, true)}`)))) : null);
+  }
+
+  /** Firing alerts one line per name: sixteen ranks' identical alerts are one line with ×16. */
+  function firingByName(firing) {
+    const groups = new Map();
+    for (const a of firing) {
+      if (!groups.has(a.alertname)) groups.set(a.alertname, { name: a.alertname, severity: a.severity, alerts: [] });
+      groups.get(a.alertname).alerts.push(a);
+    }
+    return [...groups.values()].map((g) => {
+      const one = g.alerts[0];
+      const hosts = [...new Set(g.alerts.map((a) => where(a.labels)).filter(Boolean))];
+      const summary = one.annotations && (one.annotations.summary || one.annotations.description);
+      return { ...g, since: Math.min(...g.alerts.map((a) => a.active_at)),
+        text: g.alerts.length === 1 && summary ? summary : (hosts.length > 4 ? `on ${hosts.length} hosts/GPUs` : (hosts.length ? `on ${hosts.sort().join(', ')}` : '')) };
+    });
   }
 
   function lossIsBad() {
@@ -227,12 +245,60 @@ export function mount(root, ctx) {
       zoomed ? h('button', { type: 'button', onclick: () => zoom(null, null) }, `Reset zoom (${fmtTime(Number(params.get('from')))} – ${fmtTime(Number(params.get('to')))})`) : h('span.muted', { style: { fontSize: '12px' } }, 'drag across a chart to zoom, double-click to reset'));
   }
 
+  /** Close events of one kind and title as one group; "close" scales with the range drawn. */
+  function eventGroups() {
+    const [start, end] = range();
+    return groupEvents(events, Math.max(1, (end - start) / 100));
+  }
+
   function eventLane() {
     if (!events.length) return h('div.event-lane.muted', 'No events in this range.');
-    const shown = events.slice(-30);
-    return h('div.event-lane', { 'aria-label': 'Events' }, events.length > shown.length ? h('span.muted', `${events.length - shown.length} earlier… `) : null,
-      shown.map((e) => h('span.event-chip', { style: { borderColor: eventColour(e.kind), color: eventColour(e.kind) }, title: e.title },
-        `${fmtTime(e.time)} ${e.kind}${e.step !== null && e.step !== undefined ? ` @${fmtStep(e.step)}` : ''}${e.host ? ` ${e.host}${e.gpu !== null && e.gpu !== undefined ? `/gpu${e.gpu}` : ''}` : ''}: ${e.title}`)));
+    // Epoch boundaries are routine: the charts draw them dashed; the lane counts them in one chip.
+    const all = eventGroups();
+    const epochs = all.filter((g) => g.kind === 'epoch');
+    const groups = all.filter((g) => g.kind !== 'epoch');
+    // Newest first: at 3 am what just happened matters most. Past three rows the lane folds, so
+    // the charts stay in view.
+    const shown = groups.slice(-30).reverse();
+    const detail = h('div.event-detail', { hidden: true, 'aria-live': 'polite' });
+    const chip = (g) => {
+      const n = g.members.length;
+      const where = g.places.length <= 3 ? g.places.join(', ') : g.hosts.join(', ');
+      const steps = g.step == null ? '' : (Math.round(g.stepLast) > Math.round(g.step) ? ` @${fmtStep(g.step)}–${fmtStep(g.stepLast)}` : ` @${fmtStep(g.step)}`);
+      const lines = memberLines(g, fmtTime, fmtStep);
+      return h('button.event-chip', {
+        type: 'button',
+        style: { borderColor: eventColour(g.kind), color: eventColour(g.kind) },
+        title: `${g.title}\n${lines.slice(0, 20).join('\n')}${lines.length > 20 ? `\n… ${lines.length - 20} more` : ''}`,
+        'aria-expanded': 'false',
+        dataset: { eventKind: g.kind, eventCount: n },
+        onclick: (ev) => {
+          const open = ev.currentTarget.getAttribute('aria-expanded') === 'true';
+          ev.currentTarget.parentElement.querySelectorAll('.event-chip').forEach((c) => c.setAttribute('aria-expanded', 'false'));
+          if (open) {
+            detail.hidden = true;
+            return;
+          }
+          ev.currentTarget.setAttribute('aria-expanded', 'true');
+          fill(detail, h('strong', `${g.kind}: ${g.title}`), h('span.muted', ` ${n} event${n > 1 ? 's' : ''} from ${fmtTime(g.time, true)}${g.end ? ` until ${fmtTime(g.end, true)}` : ''}`),
+            h('ul', lines.map((l) => h('li', l))));
+          detail.hidden = false;
+        },
+      }, h('span.muted', fmtTime(g.time)), ` ${g.kind}${steps} `, h('strong', g.title), n > 1 ? ` \u00d7${n}` : '', where ? ` \u00b7 ${where}` : '');
+    };
+    const lane = h(`div.event-lane${laneExpanded ? '' : '.folded'}`, { 'aria-label': 'Events, newest first', id: 'event-lane' },
+      shown.map(chip), groups.length > shown.length ? h('span.muted', `${groups.length - shown.length} earlier… `) : null, epochs.length ? h('span.event-chip.epochs', { title: epochs.map((g) => `${fmtTime(g.time, true)} ${g.title}${g.step != null ? ` at step ${fmtStep(g.step)}` : ''}`).join('\n') },
+        `${epochs.length} epoch boundar${epochs.length > 1 ? 'ies' : 'y'} (dashed lines)`) : null);
+    const toggle = h('button.lane-toggle', { type: 'button', hidden: true, 'aria-controls': 'event-lane', 'aria-expanded': String(laneExpanded),
+      onclick: () => {
+        laneExpanded = !laneExpanded;
+        lane.classList.toggle('folded', !laneExpanded);
+        toggle.setAttribute('aria-expanded', String(laneExpanded));
+        toggle.textContent = laneExpanded ? 'Show fewer events' : `Show all ${shown.length} events`;
+      } }, laneExpanded ? 'Show fewer events' : `Show all ${shown.length} events`);
+    // Whether the lane overflows its folded height is known once it is laid out.
+    requestAnimationFrame(() => { toggle.hidden = !laneExpanded && lane.scrollHeight <= lane.clientHeight + 2; });
+    return h('div', lane, toggle, detail);
   }
 
   function buildOverview() {
@@ -294,7 +360,8 @@ export function mount(root, ctx) {
         }
       }
       if (signal.aborted) return;
-      const chartEvents = events.map((e) => ({ kind: e.kind, title: e.title, x: toX(e.time, mode), x2: toX(e.end, mode) }));
+      // One marker per group: sixteen ranks' identical lines would read as one thick line anyway.
+      const chartEvents = eventGroups().map((g) => ({ kind: g.kind, title: g.title, x: toX(g.time, mode), x2: toX(g.end, mode) }));
       const xRange = mode === 'step' ? null : [toX(start, mode), toX(end, mode)];
       charts.forEach(({ def, chart }, ci) => {
         if (def.stepmap) {
