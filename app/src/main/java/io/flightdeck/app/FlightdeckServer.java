@@ -5,6 +5,7 @@ import io.flightdeck.api.CockpitSeriesApi;
 import io.flightdeck.api.HeadStatsSource;
 import io.flightdeck.api.PrometheusApi;
 import io.flightdeck.api.RunsApi;
+import io.flightdeck.api.RunsCorrelateApi;
 import io.flightdeck.api.RunsHParamsSource;
 import io.flightdeck.api.TargetsApi;
 import io.flightdeck.api.TensorBoardApi;
@@ -162,7 +163,8 @@ final class FlightdeckServer implements AutoCloseable {
                 new NotificationsApi(delivery).routes(),
                 new AdminApi(tsdb, options.enableAdminApi()).routes(),
                 new RunsApi(runs, Clock.system()).routes(),
-                new CockpitSeriesApi(engine, tsdb, runs).routes()),
+                new CockpitSeriesApi(engine, tsdb, runs).routes(),
+                new RunsCorrelateApi(engine, tsdb, runs).routes()),
             new Cockpit(options.cockpitDir()));
     web.start();
     pushReemission = new PushReemission(pushes, PushReemission.interval(config));

@@ -103,6 +103,22 @@ class RunsEndToEndTest {
       }
       assertThat(highest).as("the one-sample spike survives downsampling").isEqualTo(9.0);
 
+      String correlate =
+          """
+          {"target": "train_loss{run=\\"exp/one\\"}", "start": %d, "end": %d}
+          """
+              .formatted(start / 1000, now / 1000);
+      JsonNode movers =
+          JSON.readTree(
+              TestHttp.post(
+                      server.uri("/api/v1/runs/exp/one/correlate"),
+                      correlate.getBytes(StandardCharsets.UTF_8),
+                      "Content-Type",
+                      "application/json")
+                  .body());
+      assertThat(movers.path("status").asText()).as(movers.toString()).isEqualTo("success");
+      assertThat(movers.path("data").isArray()).isTrue();
+
       assertThat(TestHttp.get(server.uri("/runs/exp/one")).statusCode()).isEqualTo(200);
     }
   }
