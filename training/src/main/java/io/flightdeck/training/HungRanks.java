@@ -11,6 +11,10 @@ import java.util.Map;
  * first; else one whose utilisation or power during the stall stands apart from its peers' median
  * (the hung GPU idles while the others spin in NCCL, or the reverse). Nothing is named when no GPU
  * or too many differ (a stall of the whole job, such as a dead data source).
+ *
+ * <p>Without a stall of the run, a rank whose own step series stays at one step for longer than the
+ * stall threshold while the run's step advances (ranks that do not wait for each other) is a hung
+ * rank too, named by its host and GPU.
  */
 final class HungRanks {
   static final String UTIL = "DCGM_FI_DEV_GPU_UTIL";
@@ -25,7 +29,7 @@ final class HungRanks {
   private HungRanks() {}
 
   static List<RunEvent> detect(RunWindow window, List<RunEvent> faults) {
-    List<RunEvent> found = new ArrayList<>();
+    List<RunEvent> found = stoppedRanks(window);
     if (window.stalls().isEmpty() || window.hardware().gpus().size() < 2) {
       return found;
     }
@@ -79,6 +83,78 @@ final class HungRanks {
                 "GPU " + gpu.gpu() + " of " + gpu.host() + " holds up the run",
                 Map.of(),
                 evidence));
+      }
+    }
+    return found;
+  }
+
+  /** Ranks whose step stayed put for longer than the stall threshold while the run advanced. */
+  private static List<RunEvent> stoppedRanks(RunWindow window) {
+    List<RunEvent> found = new ArrayList<>();
+    List<io.flightdeck.storage.Series> ranks = window.series().of(TrainingRole.STEP);
+    if (ranks.size() < 2) {
+      return found;
+    }
+    for (io.flightdeck.storage.Series rank : ranks) {
+      SeriesReads.Samples samples = SeriesReads.range(rank, window.readFrom(), window.endMs());
+      List<Double> gaps = new ArrayList<>();
+      int since = 0;
+      for (int i = 1; i < samples.size(); i++) {
+        if (samples.values()[i] != samples.values()[i - 1]) {
+          gaps.add((double) (samples.times()[i] - samples.times()[since]));
+          since = i;
+        }
+      }
+      if (gaps.size() < 3) {
+        continue;
+      }
+      double[] sorted = gaps.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+      long threshold =
+          RunAssessment.stallThreshold(
+              window.options(), Math.round(StepProgress.quantile(sorted, 0.5)));
+      int from = 0;
+      for (int i = 1; i <= samples.size(); i++) {
+        boolean plateauEnds = i == samples.size() || samples.values()[i] != samples.values()[from];
+        if (!plateauEnds) {
+          continue;
+        }
+        long a = samples.times()[from];
+        long b = samples.times()[i - 1];
+        Double runAtStart = window.stepAt(a);
+        Double runAtEnd = window.stepAt(b);
+        boolean runAdvanced =
+            runAtStart != null
+                && runAtEnd != null
+                && runAtEnd > samples.values()[from]
+                && runAtEnd > runAtStart;
+        if (b - a > threshold
+            && runAdvanced
+            && !window.inStall(a, b)
+            && window.segmentAt(a) == window.segmentAt(b)
+            && b >= window.startMs()) {
+          String host = Hosts.of(rank.labels());
+          String gpu = RunHardware.gpuIndex(rank.labels());
+          found.add(
+              RunEvents.event(
+                  "hung_rank",
+                  a,
+                  i == samples.size() ? null : b,
+                  window.stepAt(a),
+                  host,
+                  gpu,
+                  "rank on " + host + (gpu == null ? "" : " GPU " + gpu) + " stopped stepping",
+                  RunEvents.labels(rank.labels()),
+                  RunEvents.evidence(
+                      "rank_step",
+                      samples.values()[from],
+                      "run_step",
+                      runAtEnd,
+                      "seconds",
+                      (b - a) / 1000.0,
+                      "threshold_seconds",
+                      threshold / 1000.0)));
+        }
+        from = i;
       }
     }
     return found;

@@ -72,6 +72,16 @@ class RunDetectorsTest {
             })
         .write(store);
     run(
+            "frozen",
+            new SimulatedRun.Faults() {
+              @Override
+              double step(int rank, long s, long healthy) {
+                long frozenAt = Math.round(ONSET * SimulatedRun.STEPS_PER_SECOND);
+                return rank == 5 ? Math.min(healthy, frozenAt) : healthy;
+              }
+            })
+        .write(store);
+    run(
             "straggling",
             new SimulatedRun.Faults() {
               @Override
@@ -215,6 +225,18 @@ class RunDetectorsTest {
     assertEquals(stall.endMs(), rank.endMs());
     assertTrue(Math.abs(secondsAfterOnset(rank)) <= 15, rank.toString());
     assertEquals(Set.of("epoch", "hung_rank", "stall"), kinds("hung"));
+  }
+
+  @Test
+  void aRankWhoseStepStopsWhileTheOthersGoOnIsHung() {
+    List<RunEvent> hung = events("frozen", "hung_rank");
+    assertEquals(1, hung.size(), hung.toString());
+    RunEvent rank = hung.get(0);
+    assertEquals("frozen-node-1", rank.host());
+    assertEquals("1", rank.gpu(), "rank 5 is local rank 1 of node 1");
+    assertEquals(0, secondsAfterOnset(rank), 15);
+    assertNull(rank.endMs(), "still stopped at the end");
+    assertEquals(Set.of("epoch", "hung_rank"), kinds("frozen"));
   }
 
   @Test

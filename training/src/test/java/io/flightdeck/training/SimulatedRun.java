@@ -28,6 +28,11 @@ final class SimulatedRun {
       return healthy;
     }
 
+    /** The step a rank reports. */
+    double step(int rank, long s, long healthy) {
+      return healthy;
+    }
+
     double learningRate(long step, double healthy) {
       return healthy;
     }
@@ -150,7 +155,7 @@ final class SimulatedRun {
             "" + g
           };
           if (!faults.disturbed("rank", s)) {
-            put(app, refs, live, labels(id, "llm_train_step"), t, step);
+            put(app, refs, live, labels(id, "llm_train_step"), t, faults.step(rank, s, step));
             double loss = healthyLoss(step) + 0.02 * random.nextGaussian();
             put(app, refs, live, labels(id, "llm_train_loss"), t, faults.loss(rank, s, loss));
             double lr = faults.learningRate(step, healthyLearningRate(step));
