@@ -12,6 +12,8 @@ import java.util.Map;
  * own event), within {@link #SETTLE} samples after a restart or a gap, and before the baseline
  * holds {@link #MIN_BASELINE} samples are not judged. A drop that recurs within {@link #BASELINE}
  * samples of the last one's end extends it (a link saturated four minutes in five is one event).
+ * Each drop's evidence names the run's top {@link #MOVERS} movers around its onset ({@link
+ * RunCorrelation}, at most {@link #MOVERS_BUDGET_MS} of reading).
  */
 final class ThroughputDrops {
   static final double DROP = 0.7;
@@ -21,6 +23,13 @@ final class ThroughputDrops {
   static final int MIN_BASELINE = 20;
   static final int SETTLE = 10;
   static final int GAP_INTERVALS = 5;
+  static final int MOVERS = 5;
+  static final long MOVERS_BUDGET_MS = 500;
+
+  /** Samples before the onset and the most after it that the movers' window spans. */
+  private static final int MOVERS_BEFORE = 10;
+
+  private static final int MOVERS_AFTER = 120;
 
   private ThroughputDrops() {}
 
@@ -96,7 +105,61 @@ final class ThroughputDrops {
       }
     }
     found.removeIf(e -> e.endMs() != null && e.endMs() < window.startMs());
-    return found;
+    List<RunEvent> explained = new ArrayList<>();
+    for (RunEvent drop : found) {
+      explained.add(withMovers(window, drop, ranks, usual));
+    }
+    return explained;
+  }
+
+  /** The drop with its top movers, as {@code name{labels} (correlation)} separated by "; ". */
+  private static RunEvent withMovers(
+      RunWindow window, RunEvent drop, List<SeriesReads.Samples> ranks, long usual) {
+    long from = drop.timeMs() - MOVERS_BEFORE * usual;
+    long to = drop.endMs() == null ? window.endMs() : drop.endMs();
+    to = Math.min(to, drop.timeMs() + MOVERS_AFTER * usual);
+    if (to <= from) {
+      return drop;
+    }
+    CorrelationGrid grid = CorrelationGrid.of(from, to);
+    double[] target = new double[grid.points()];
+    for (int k = 0; k < target.length; k++) {
+      target[k] = combined(ranks, grid.time(k), 2 * usual);
+    }
+    List<io.flightdeck.model.Labels> own = new ArrayList<>();
+    window.series().of(TrainingRole.SAMPLES_PER_SECOND).forEach(s -> own.add(s.labels()));
+    List<Mover> movers =
+        new RunCorrelation(
+                window.querier(), window.options(), window.run(), window.hardware(), grid)
+            .movers(target, own, MOVERS, System.nanoTime() + MOVERS_BUDGET_MS * 1_000_000);
+    if (movers.isEmpty()) {
+      return drop;
+    }
+    StringBuilder text = new StringBuilder();
+    for (Mover mover : movers) {
+      if (!text.isEmpty()) {
+        text.append("; ");
+      }
+      Map<String, String> labels = new java.util.TreeMap<>(mover.metric());
+      String name = labels.remove(io.flightdeck.model.Labels.METRIC_NAME);
+      text.append(name)
+          .append(labels)
+          .append(" (")
+          .append(LossSpikes.round(mover.correlation()))
+          .append(')');
+    }
+    Map<String, Object> evidence = new java.util.LinkedHashMap<>(drop.evidence());
+    evidence.put("movers", text.toString());
+    return new RunEvent(
+        drop.kind(),
+        drop.timeMs(),
+        drop.endMs(),
+        drop.step(),
+        drop.host(),
+        drop.gpu(),
+        drop.title(),
+        drop.labels(),
+        evidence);
   }
 
   /** A new drop, or the last one reopened when it ended less than a baseline ago. */

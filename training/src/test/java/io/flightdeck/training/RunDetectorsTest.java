@@ -273,6 +273,9 @@ class RunDetectorsTest {
     RunEvent drop = drops.get(0);
     assertTrue(secondsAfterOnset(drop) >= 0 && secondsAfterOnset(drop) <= 30, drop.toString());
     assertTrue((Double) drop.evidence().get("ratio") < 0.5);
+    String movers = (String) drop.evidence().get("movers");
+    assertTrue(movers.contains("node_network_receive_bytes_total"), movers);
+    assertTrue(!movers.contains("samples_per_second"), "the target is not its own mover");
     assertEquals(Set.of("epoch", "throughput_drop"), kinds("network"));
   }
 
