@@ -99,13 +99,14 @@ export function mount(root, ctx) {
       xid.result.forEach((s) => { cell(s.metric).xid = num(s.value[1]); });
       throttle.result.forEach((s) => { cell(s.metric).throttled = true; });
       unhealthy.result.forEach((s) => { if (s.metric.gpu !== undefined) cell(s.metric).unhealthy = s.metric.reason || 'unhealthy'; });
-      // A GPU silent while others of its host still report is lost; a whole silent host (or a
-      // demo that has ended) is stale data, not sixteen lost GPUs.
-      const reporting = new Set([...cells.values()].filter((c) => c.value !== null).map((c) => c.host));
+      // A GPU silent while the rest of the cluster reports is lost (so are a dead node's GPUs);
+      // when nothing reports any more (collection stopped, a demo that has ended) the data is
+      // stale, not every GPU lost.
+      const silent = (c) => c.value === null || (c.lastSeen !== null && now - c.lastSeen > 120);
+      const anyReporting = [...cells.values()].some((c) => !silent(c));
       for (const c of cells.values()) {
-        const silent = c.value === null || (c.lastSeen !== null && now - c.lastSeen > 120);
-        c.lost = c.unhealthy !== null || (silent && (reporting.has(c.host) || c.xid === 79));
-        c.stale = silent && !c.lost;
+        c.lost = c.unhealthy !== null || (silent(c) && (anyReporting || c.xid === 79));
+        c.stale = silent(c) && !c.lost;
       }
       const hosts = new Map();
       [...cells.values()].forEach((c) => {

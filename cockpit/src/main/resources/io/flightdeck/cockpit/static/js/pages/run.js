@@ -148,7 +148,8 @@ export function mount(root, ctx) {
     const progress = run.max_steps ? Math.min(1, (run.step || 0) / run.max_steps) : null;
     const stat = (k, v, title) => h('div.stat', { title }, h('span.k', k), h('span.v', v));
     const eta = run.eta_seconds !== null && run.eta_seconds !== undefined && run.status === 'running'
-      ? `${fmtDuration(run.eta_seconds)}${run.eta_low_seconds != null && run.eta_high_seconds != null ? ` (${fmtDuration(run.eta_low_seconds)}–${fmtDuration(run.eta_high_seconds)})` : ''}` : (run.status === 'stalled' ? 'stalled' : '–');
+      ? [fmtDuration(run.eta_seconds), run.eta_low_seconds != null && run.eta_high_seconds != null ? h('span.range', ` ${fmtDuration(run.eta_low_seconds)}–${fmtDuration(run.eta_high_seconds)}`) : null]
+      : (run.status === 'stalled' ? 'stalled' : '–');
     fill(header,
       h('div.run-title', h('h1', run.run), statusPill(run.status),
         h('span.muted', `${(run.sources || []).join(' · ')} · ${(run.hosts || []).join(', ') || 'no hosts'} · ${(run.gpus || []).length} GPUs`)),

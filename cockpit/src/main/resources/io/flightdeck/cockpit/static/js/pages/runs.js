@@ -131,7 +131,7 @@ export function mount(root, ctx) {
     const head = h('tr', h('th', { scope: 'col' }, h('span.sr-only', 'Select')), COLUMNS.map((c) => {
       const active = params.get('sort') && sort.replace(/^-/, '') === c.key;
       const next = active && !sort.startsWith('-') ? `-${c.key}` : c.key;
-      return h('th', { scope: 'col', 'aria-sort': active ? (sort.startsWith('-') ? 'descending' : 'ascending') : null },
+      return h(`th.col-${c.key}`, { scope: 'col', 'aria-sort': active ? (sort.startsWith('-') ? 'descending' : 'ascending') : null },
         h('button.sort', { type: 'button', onclick: () => ctx.setParams({ sort: next }) },
           c.label, active ? (sort.startsWith('-') ? ' ▾' : ' ▴') : ''));
     }));
@@ -150,9 +150,11 @@ export function mount(root, ctx) {
     const href = `/runs/${encodeURIComponent(r.run)}`;
     const alerts = firing(r);
     const progress = progressOf(r);
+    // The ETA's p10–p90 range is in the tooltip (and on the run page): the table must fit a laptop.
     const eta = r.status === 'running' && r.eta_seconds !== null && r.eta_seconds !== undefined
-      ? `ETA ${fmtDuration(r.eta_seconds)}${r.eta_low_seconds != null && r.eta_high_seconds != null ? ` (${fmtDuration(r.eta_low_seconds)}–${fmtDuration(r.eta_high_seconds)})` : ''}`
-      : r.status === 'stalled' ? 'stalled' : '';
+      ? `ETA ${fmtDuration(r.eta_seconds)}` : r.status === 'stalled' ? 'stalled' : '';
+    const etaRange = r.status === 'running' && r.eta_low_seconds != null && r.eta_high_seconds != null
+      ? `between ${fmtDuration(r.eta_low_seconds)} and ${fmtDuration(r.eta_high_seconds)} (p10–p90 of the recent step rate)` : null;
     const loss = num(r.last && r.last.loss);
     const lossInner = h('div.loss-inner', h(`span${loss !== null && !Number.isFinite(loss) ? '.bad-value' : ''}`, fmtNum(loss, 4)));
     const lossCell = h('td.num.loss-cell', lossInner);
@@ -177,16 +179,16 @@ export function mount(root, ctx) {
     h('td.progress-cell', progress !== null
       ? h('div.progress', { role: 'progressbar', 'aria-valuenow': Math.round(progress * 100), 'aria-valuemin': 0, 'aria-valuemax': 100 },
         h('div.bar', h('div.fill', { class: `fill-${r.status}`, style: { width: `${(progress * 100).toFixed(1)}%` } })),
-        h('span.progress-text', `${(progress * 100).toFixed(1)}%`), h('span.eta', eta))
+        h('span.progress-text', `${(progress * 100).toFixed(1)}%`), h('span.eta', { title: etaRange }, eta))
       : h('span.muted', eta || 'total unknown')),
     h('td.num', fmtStep(r.step), r.max_steps ? h('span.muted', ` / ${fmtStep(r.max_steps)}`) : ''),
     h('td.num', fmtNum(r.steps_per_second)),
     lossCell,
     h('td', h('span.num', String((r.gpus || []).length)), healthStrip(r)),
-    h('td.hosts', (r.hosts || []).join(', ') || '–'),
-    h('td.time', fmtTime(r.first_seen)),
-    h('td.num', fmtDuration(r.last_seen - r.first_seen)),
-    h('td', alerts.length ? [...new Map(alerts.map((a) => [a.alertname, a])).values()].map((a) => h(`span.badge.sev-${a.severity || 'warning'}`, { title: (a.annotations && a.annotations.summary) || '' }, a.alertname)) : h('span.muted', '–')));
+    h('td.hosts', (r.hosts || []).length ? r.hosts.map((host, i) => h('span.host', i < r.hosts.length - 1 ? `${host},` : host)) : '–'),
+    h('td.time.col-start', fmtTime(r.first_seen)),
+    h('td.num', { title: `started ${fmtTime(r.first_seen, true)}` }, fmtDuration(r.last_seen - r.first_seen)),
+    h('td.alerts', alerts.length ? alertBadges(alerts) : h('span.muted', '–')));
     tr.addEventListener('click', (e) => {
       if (e.target.closest('input,button,a')) return;
       ctx.navigate(href);
@@ -200,10 +202,22 @@ export function mount(root, ctx) {
     const gpus = r.gpus || [];
     if (!gpus.length) return null;
     const shown = gpus.slice(0, 64);
-    return h('span.health-strip', { 'aria-hidden': 'true', style: { width: `${Math.min(16, shown.length) * 9}px` } }, shown.map((g) => {
+    // Eight cells a row (a node's worth, usually), so the table fits a laptop's width.
+    return h('span.health-strip', { 'aria-hidden': 'true', style: { width: `${Math.min(8, shown.length) * 9}px` } }, shown.map((g) => {
       const key = `${g.host}/${g.gpu}`;
       return h(`i.cell${bad.has(key) ? '.bad' : ''}`, { title: `${key}${bad.has(key) ? ': alert firing' : ''}` });
     }));
+  }
+
+  /** One badge per alert name with its count: sixteen ranks' alerts are one badge "×16". */
+  function alertBadges(alerts) {
+    const byName = new Map();
+    for (const a of alerts) {
+      if (!byName.has(a.alertname)) byName.set(a.alertname, []);
+      byName.get(a.alertname).push(a);
+    }
+    return [...byName.values()].map((same) => h(`span.badge.sev-${same[0].severity || 'warning'}`,
+      { title: (same[0].annotations && same[0].annotations.summary) || '' }, same.length > 1 ? `${same[0].alertname} \u00d7${same.length}` : same[0].alertname));
   }
 
   async function loadSparklines() {
