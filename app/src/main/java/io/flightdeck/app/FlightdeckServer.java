@@ -2,6 +2,8 @@ package io.flightdeck.app;
 
 import io.flightdeck.api.ApiRoute;
 import io.flightdeck.api.CockpitSeriesApi;
+import io.flightdeck.api.DashboardsApi;
+import io.flightdeck.api.DashboardsQueriesApi;
 import io.flightdeck.api.HeadStatsSource;
 import io.flightdeck.api.PrometheusApi;
 import io.flightdeck.api.RunsApi;
@@ -10,7 +12,10 @@ import io.flightdeck.api.RunsHParamsSource;
 import io.flightdeck.api.TargetsApi;
 import io.flightdeck.api.TensorBoardApi;
 import io.flightdeck.config.Config;
+import io.flightdeck.config.GlobalConfig;
+import io.flightdeck.dashboards.DashboardStore;
 import io.flightdeck.model.Clock;
+import io.flightdeck.model.DurationFormat;
 import io.flightdeck.promql.engine.Engine;
 import io.flightdeck.promql.engine.EngineOptions;
 import io.flightdeck.remote.PushGroupStore;
@@ -52,7 +57,8 @@ final class FlightdeckServer implements AutoCloseable {
       Path configFile,
       NodeCollectorSettings collector,
       Path cockpitDir,
-      String runLabel) {}
+      String runLabel,
+      List<Path> dashboardDirs) {}
 
   /**
    * The in-process node collection ({@code --collector.*}).
@@ -62,9 +68,13 @@ final class FlightdeckServer implements AutoCloseable {
   record NodeCollectorSettings(
       boolean enabled, Duration interval, String nvmlLibrary, Path procRoot, String hostname) {}
 
+  /** How often provisioning folders are looked at for new, changed or removed files. */
+  private static final Duration DASHBOARD_RESCAN = Duration.ofSeconds(5);
+
   private final Options options;
   private Tsdb tsdb;
   private Engine engine;
+  private DashboardStore dashboards;
   private WebServer web;
   private TensorBoardWatchers tensorboard;
   private HeapGovernor heapGovernor;
@@ -114,6 +124,14 @@ final class FlightdeckServer implements AutoCloseable {
             new AppServerStatus(
                 tsdb, options.flags(), () -> reloader == null ? "" : reloader.effectiveYaml()),
             Clock.system());
+    // Beside the blocks, which the database tells apart by their names.
+    dashboards =
+        DashboardStore.open(
+            options.tsdb().path().resolve("dashboards"), options.dashboardDirs(), Clock.system());
+    dashboards.watch(DASHBOARD_RESCAN);
+    String scrapeInterval =
+        DurationFormat.format(
+            (config != null ? config.global() : GlobalConfig.DEFAULT).scrapeInterval());
     HParamsStoreHParams hparams = new HParamsStoreHParams(tensorboard.hparamsStores());
     TensorBoardApi tensorboardApi =
         new TensorBoardApi(
@@ -164,7 +182,10 @@ final class FlightdeckServer implements AutoCloseable {
                 new AdminApi(tsdb, options.enableAdminApi()).routes(),
                 new RunsApi(runs, Clock.system()).routes(),
                 new CockpitSeriesApi(engine, tsdb, runs).routes(),
-                new RunsCorrelateApi(engine, tsdb, runs).routes()),
+                new RunsCorrelateApi(engine, tsdb, runs).routes(),
+                new DashboardsApi(dashboards).routes(),
+                new DashboardsQueriesApi(dashboards, engine, tsdb, Clock.system(), scrapeInterval)
+                    .routes()),
             new Cockpit(options.cockpitDir()));
     web.start();
     pushReemission = new PushReemission(pushes, PushReemission.interval(config));
@@ -284,6 +305,9 @@ final class FlightdeckServer implements AutoCloseable {
     }
     if (tensorboard != null) {
       tensorboard.close();
+    }
+    if (dashboards != null) {
+      dashboards.close();
     }
     if (web != null) {
       web.stop();

@@ -174,6 +174,13 @@ final class ServerCommand implements Callable<Integer> {
   Path cockpitDir;
 
   @Option(
+      names = "--dashboards.dir",
+      description =
+          "A folder of dashboard files (Grafana JSON, Perses JSON or YAML) loaded at start and on"
+              + " change; saving one writes its file back. Repeatable.")
+  List<Path> dashboardDirs = new ArrayList<>();
+
+  @Option(
       names = "--cockpit.run-label",
       defaultValue = "run",
       description =
@@ -253,7 +260,8 @@ final class ServerCommand implements Callable<Integer> {
                     node.procRoot,
                     node.hostname()),
                 cockpitDir,
-                runLabel));
+                runLabel,
+                List.copyOf(dashboardDirs)));
     // SIGTERM and SIGINT stop the server in order and exit 0, as Prometheus does; the JVM's own
     // handling would exit 143. The shutdown hook still covers any other way the JVM ends.
     CountDownLatch stopRequested = new CountDownLatch(1);

@@ -109,6 +109,7 @@ final class WebServer {
                   case "GET" -> config.routes.get(route.path(), handler);
                   case "POST" -> config.routes.post(route.path(), handler);
                   case "PUT" -> config.routes.put(route.path(), handler);
+                  case "DELETE" -> config.routes.delete(route.path(), handler);
                   default -> throw new IllegalStateException("method " + route.method());
                 }
               }
