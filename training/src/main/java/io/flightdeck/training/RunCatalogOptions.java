@@ -51,6 +51,15 @@ public record RunCatalogOptions(
         label, lookback, rateWindow, silence, silenceFloor, stallFactor, stallFloor);
   }
 
+  /**
+   * A shorter floor for stalls (and so for hung ranks), for data on a compressed clock such as the
+   * demo's: its 2-minute floor divided by the speed.
+   */
+  public RunCatalogOptions withStallFloor(Duration value) {
+    return new RunCatalogOptions(
+        runLabel, lookback, rateWindow, silence, silenceFloor, stallFactor, value);
+  }
+
   public RunCatalogOptions withLookback(Duration value) {
     return new RunCatalogOptions(
         runLabel, value, rateWindow, silence, silenceFloor, stallFactor, stallFloor);

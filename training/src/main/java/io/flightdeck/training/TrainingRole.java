@@ -26,6 +26,7 @@ enum TrainingRole {
       List.of(
           "llm_train_samples_per_second",
           "train_samples_per_second",
+          "training_samples_per_second",
           "tensorboard_scalar",
           "flightdeck:train_samples_per_second"),
       "train/train_samples_per_second|train/(?:device/)?samples_per_sec|time/fps"

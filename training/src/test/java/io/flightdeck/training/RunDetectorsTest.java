@@ -46,31 +46,7 @@ class RunDetectorsTest {
               }
             })
         .write(store);
-    run(
-            "hung",
-            new SimulatedRun.Faults() {
-              @Override
-              double pace(long s) {
-                return during(s, ONSET, ONSET + 1200) ? 0 : 1;
-              }
-
-              @Override
-              double util(int node, int gpu, long s, double healthy) {
-                if (!during(s, ONSET, ONSET + 1200)) {
-                  return healthy;
-                }
-                return node == 1 && gpu == 2 ? 0 : 100;
-              }
-
-              @Override
-              double power(int node, int gpu, long s, double healthy) {
-                if (!during(s, ONSET, ONSET + 1200)) {
-                  return healthy;
-                }
-                return node == 1 && gpu == 2 ? 96 : 285;
-              }
-            })
-        .write(store);
+    run("hung", hang(1, 2, ONSET, ONSET + 1200)).write(store);
     run(
             "frozen",
             new SimulatedRun.Faults() {
@@ -126,6 +102,26 @@ class RunDetectorsTest {
             new ManualClock(TrainingStore.T0 + HOURS_3 * 1000),
             RunHParams.NONE,
             RunCatalogOptions.DEFAULT);
+  }
+
+  /** Every rank waits from {@code from} to {@code to}; one GPU idles, the others spin in NCCL. */
+  static SimulatedRun.Faults hang(int node, int gpu, long from, long to) {
+    return new SimulatedRun.Faults() {
+      @Override
+      double pace(long s) {
+        return during(s, from, to) ? 0 : 1;
+      }
+
+      @Override
+      double util(int n, int g, long s, double healthy) {
+        return during(s, from, to) ? (n == node && g == gpu ? 0 : 100) : healthy;
+      }
+
+      @Override
+      double power(int n, int g, long s, double healthy) {
+        return during(s, from, to) ? (n == node && g == gpu ? 96 : 285) : healthy;
+      }
+    };
   }
 
   /** Throughput falls to 35% four minutes in five while eth0 is saturated; CPUs as usual. */
@@ -225,6 +221,38 @@ class RunDetectorsTest {
     assertEquals(stall.endMs(), rank.endMs());
     assertTrue(Math.abs(secondsAfterOnset(rank)) <= 15, rank.toString());
     assertEquals(Set.of("epoch", "hung_rank", "stall"), kinds("hung"));
+  }
+
+  @Test
+  void aShortHangIsNamedOnlyUnderAShorterStallFloor() {
+    // 90 s of hang at 15 s scrapes: under the 2-minute floor, over a floor scaled as for a demo.
+    long from = ONSET;
+    long to = ONSET + 90;
+    try (TrainingStore short_ = new TrainingStore(dir.resolve("short"))) {
+      run("brief", hang(1, 2, from, to)).write(short_);
+      long end = TrainingStore.T0 + HOURS_3 * 1000;
+      RunCatalog usual =
+          new RunCatalog(
+              short_.tsdb, new ManualClock(end), RunHParams.NONE, RunCatalogOptions.DEFAULT);
+      RunCatalog scaled =
+          new RunCatalog(
+              short_.tsdb,
+              new ManualClock(end),
+              RunHParams.NONE,
+              RunCatalogOptions.DEFAULT.withStallFloor(java.time.Duration.ofSeconds(4)));
+      assertTrue(
+          usual.events("brief", TrainingStore.T0, end).orElseThrow().stream()
+              .noneMatch(e -> e.kind().equals("hung_rank")));
+      List<RunEvent> hung =
+          scaled.events("brief", TrainingStore.T0, end).orElseThrow().stream()
+              .filter(e -> e.kind().equals("hung_rank"))
+              .toList();
+      assertEquals(1, hung.size(), hung.toString());
+      assertEquals("brief-node-1", hung.get(0).host());
+      assertEquals("2", hung.get(0).gpu());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @Test
