@@ -42,7 +42,8 @@ export function mount(root) {
         h('td', t.labels.job || t.scrapePool),
         h('td.mono', t.scrapeUrl),
         h('td.labels', Object.entries(t.labels).filter(([k]) => k !== 'job').map(([k, v]) => h('code', `${k}="${v}"`))),
-        h('td.time', t.lastScrape && Date.parse(t.lastScrape) > 0 ? `${fmtDuration(Date.now() / 1000 - Date.parse(t.lastScrape) / 1000)} ago` : 'never'),
+        // A scrape stamped a moment ahead of this browser's clock reads "0s ago", not "-1s ago".
+        h('td.time', t.lastScrape && Date.parse(t.lastScrape) > 0 ? `${fmtDuration(Math.max(0, Date.now() / 1000 - Date.parse(t.lastScrape) / 1000))} ago` : 'never'),
         h('td.num', `${fmtNum((t.lastScrapeDuration || 0) * 1000)} ms`),
         h('td.field-error', { style: { whiteSpace: 'normal' } }, t.lastError || ''))))));
   });
