@@ -28,6 +28,7 @@ targets=(
   "wal-segment tsdb io.flightdeck.tsdb.wal.WalJazzerFuzzTest walSegment"
   "block-index tsdb io.flightdeck.tsdb.block.BlockJazzerFuzzTest blockIndex"
   "block-chunks tsdb io.flightdeck.tsdb.block.BlockJazzerFuzzTest blockChunks"
+  "dashboard dashboards io.flightdeck.dashboards.DashboardJazzerFuzzTest importDocument"
 )
 
 selected=()
