@@ -35,6 +35,11 @@ import picocli.CommandLine.Unmatched;
 final class DemoCommand implements Callable<Integer> {
   static final String DEFAULT_DATA_DIR = "./demo-data";
 
+  /** The server's defaults of --cockpit.stall-after and --cockpit.crash-after, before scaling. */
+  private static final Duration STALL_AFTER = Duration.ofMinutes(2);
+
+  private static final Duration CRASH_AFTER = Duration.ofMinutes(5);
+
   @Option(
       names = "--speed",
       defaultValue = "30",
@@ -126,6 +131,13 @@ final class DemoCommand implements Callable<Integer> {
     }
     if (serverArgs.stream().noneMatch(a -> a.startsWith("--tensorboard.poll-interval"))) {
       args.add("--tensorboard.poll-interval=" + millis(demo.scrapeInterval()));
+    }
+    // A run's stalls and crashes are judged on the compressed clock too, as the rules are.
+    if (serverArgs.stream().noneMatch(a -> a.startsWith("--cockpit.stall-after"))) {
+      args.add("--cockpit.stall-after=" + millis(demo.scaled(STALL_AFTER)));
+    }
+    if (serverArgs.stream().noneMatch(a -> a.startsWith("--cockpit.crash-after"))) {
+      args.add("--cockpit.crash-after=" + millis(demo.scaled(CRASH_AFTER)));
     }
     args.addAll(serverArgs);
     return args;

@@ -57,7 +57,7 @@ final class FlightdeckServer implements AutoCloseable {
       Path configFile,
       NodeCollectorSettings collector,
       Path cockpitDir,
-      String runLabel,
+      RunCatalogOptions runs,
       List<Path> dashboardDirs) {}
 
   /**
@@ -140,11 +140,7 @@ final class FlightdeckServer implements AutoCloseable {
             new ImageStoreImages(tensorboard.imageStores()),
             hparams);
     RunCatalog runs =
-        new RunCatalog(
-            tsdb,
-            Clock.system(),
-            new RunsHParamsSource(hparams),
-            RunCatalogOptions.DEFAULT.withRunLabel(options.runLabel()));
+        new RunCatalog(tsdb, Clock.system(), new RunsHParamsSource(hparams), options.runs());
     scrape = new ScrapeManager(tsdb, Clock.system());
     PushReceiver pushes =
         new PushReceiver(

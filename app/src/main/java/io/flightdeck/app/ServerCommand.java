@@ -3,6 +3,7 @@ package io.flightdeck.app;
 import io.flightdeck.model.ByteSizeFormat;
 import io.flightdeck.model.DurationFormat;
 import io.flightdeck.promql.engine.EngineOptions;
+import io.flightdeck.training.RunCatalogOptions;
 import io.flightdeck.tsdb.TsdbOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -181,6 +182,22 @@ final class ServerCommand implements Callable<Integer> {
   List<Path> dashboardDirs = new ArrayList<>();
 
   @Option(
+      names = "--cockpit.stall-after",
+      defaultValue = "2m",
+      description =
+          "Shortest pause of a run's step that counts as a stall (hung rank), however fast the run"
+              + " steps (default ${DEFAULT-VALUE}).")
+  String stallAfter;
+
+  @Option(
+      names = "--cockpit.crash-after",
+      defaultValue = "5m",
+      description =
+          "Shortest silence of a run's training series that counts as a crash unless it finished"
+              + " (default ${DEFAULT-VALUE}).")
+  String crashAfter;
+
+  @Option(
       names = "--cockpit.run-label",
       defaultValue = "run",
       description =
@@ -260,7 +277,10 @@ final class ServerCommand implements Callable<Integer> {
                     node.procRoot,
                     node.hostname()),
                 cockpitDir,
-                runLabel,
+                RunCatalogOptions.DEFAULT
+                    .withRunLabel(runLabel)
+                    .withStallFloor(DurationFormat.parse(stallAfter))
+                    .withSilenceFloor(DurationFormat.parse(crashAfter)),
                 List.copyOf(dashboardDirs)));
     // SIGTERM and SIGINT stop the server in order and exit 0, as Prometheus does; the JVM's own
     // handling would exit 143. The shutdown hook still covers any other way the JVM ends.

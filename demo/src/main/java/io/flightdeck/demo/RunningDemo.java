@@ -107,6 +107,16 @@ public final class RunningDemo implements AutoCloseable {
     return scaled.compareTo(floor) < 0 ? floor : scaled;
   }
 
+  /**
+   * A span of simulated time as real time, at least two scrape intervals: for the server's
+   * judgement of stalls and crashes, scaled as the rules are.
+   */
+  public Duration scaled(Duration simulated) {
+    Duration scaled = new DurationScaler(options.speed()).scale(simulated);
+    Duration floor = DemoConfig.interval(options.speed()).multipliedBy(2);
+    return scaled.compareTo(floor) < 0 ? floor : scaled;
+  }
+
   /** The scrape (and rule evaluation) interval of the generated config. */
   public Duration scrapeInterval() {
     return DemoConfig.interval(options.speed());

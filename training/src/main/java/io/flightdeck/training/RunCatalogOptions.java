@@ -60,6 +60,12 @@ public record RunCatalogOptions(
         runLabel, lookback, rateWindow, silence, silenceFloor, stallFactor, value);
   }
 
+  /** A shorter or longer floor for crashes (silence), e.g. for the demo's compressed clock. */
+  public RunCatalogOptions withSilenceFloor(Duration value) {
+    return new RunCatalogOptions(
+        runLabel, lookback, rateWindow, silence, value, stallFactor, stallFloor);
+  }
+
   public RunCatalogOptions withLookback(Duration value) {
     return new RunCatalogOptions(
         runLabel, value, rateWindow, silence, silenceFloor, stallFactor, stallFloor);
