@@ -3,14 +3,9 @@ package io.flightdeck.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flightdeck.model.Labels;
-import io.flightdeck.model.MetricMetadata;
-import io.flightdeck.model.MetricType;
 import io.flightdeck.promql.engine.Engine;
 import io.flightdeck.promql.engine.EngineOptions;
 import io.flightdeck.promql.engine.QueryException;
-import io.flightdeck.storage.Queryable;
-import java.time.Instant;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The endpoints end to end on a small in-memory store, with the real engine. */
@@ -33,54 +28,7 @@ class PrometheusApiTest {
               new double[] {2.5, 2.25});
 
   private final PrometheusApi api =
-      new PrometheusApi(
-          new Engine(EngineOptions.DEFAULT),
-          storage,
-          () -> Map.of("loss", new MetricMetadata(MetricType.GAUGE, "Training loss.", "")),
-          new HeadStatsSource() {
-            @Override
-            public Queryable head() {
-              return storage;
-            }
-
-            @Override
-            public long minTime() {
-              return T - 60_000;
-            }
-
-            @Override
-            public long maxTime() {
-              return T;
-            }
-
-            @Override
-            public long chunkCount() {
-              return 3;
-            }
-          },
-          new ServerStatus() {
-            @Override
-            public Build build() {
-              return new Build("1.0", "r", "main", "u", "d", "java21");
-            }
-
-            @Override
-            public Runtime runtime() {
-              Instant t = Instant.ofEpochSecond(1);
-              return new Runtime(t, "/", "h", t, true, t, 0, 1, 2, 3, "", "", "15d");
-            }
-
-            @Override
-            public Map<String, String> flags() {
-              return Map.of("web.listen-address", "127.0.0.1:9595", "query.timeout", "2m");
-            }
-
-            @Override
-            public String configYaml() {
-              return "global: {}\n";
-            }
-          },
-          () -> T);
+      TestPrometheusApis.over(new Engine(EngineOptions.DEFAULT), storage, T);
 
   private FakeExchange call(String method, String path, FakeExchange exchange) {
     api.routes().stream()
