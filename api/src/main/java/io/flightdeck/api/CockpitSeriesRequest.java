@@ -1,7 +1,5 @@
 package io.flightdeck.api;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
@@ -22,8 +20,6 @@ record CockpitSeriesRequest(long startMs, long endMs, int width, List<Query> que
   static final int MAX_WIDTH = 10_000;
   static final int MAX_QUERIES = 64;
 
-  private static final JsonFactory JSON = new JsonFactory();
-
   enum Axis {
     TIME,
     STEP,
@@ -39,22 +35,7 @@ record CockpitSeriesRequest(long startMs, long endMs, int width, List<Query> que
   record Query(String id, String expr, Axis x, String run, boolean band) {}
 
   static CockpitSeriesRequest parse(byte[] body) {
-    if (body.length == 0) {
-      throw ApiException.badData("the request has no JSON body");
-    }
-    try (JsonParser in = JSON.createParser(body)) {
-      return read(in);
-    } catch (JsonParseException e) {
-      throw ApiException.badData(
-          "invalid JSON body at line "
-              + e.getLocation().getLineNr()
-              + ", column "
-              + e.getLocation().getColumnNr()
-              + ": "
-              + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw ApiException.badData("invalid JSON body: " + e.getMessage());
-    }
+    return JsonBodies.parse(body, CockpitSeriesRequest::read);
   }
 
   private static CockpitSeriesRequest read(JsonParser in) throws IOException {

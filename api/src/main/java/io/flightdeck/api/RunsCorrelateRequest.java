@@ -1,7 +1,5 @@
 package io.flightdeck.api;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
@@ -16,25 +14,9 @@ import java.io.IOException;
  * @param endMs the window's end, after the start
  */
 record RunsCorrelateRequest(String target, long startMs, long endMs) {
-  private static final JsonFactory JSON = new JsonFactory();
 
   static RunsCorrelateRequest parse(byte[] body) {
-    if (body.length == 0) {
-      throw ApiException.badData("the request has no JSON body");
-    }
-    try (JsonParser in = JSON.createParser(body)) {
-      return read(in);
-    } catch (JsonParseException e) {
-      throw ApiException.badData(
-          "invalid JSON body at line "
-              + e.getLocation().getLineNr()
-              + ", column "
-              + e.getLocation().getColumnNr()
-              + ": "
-              + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw ApiException.badData("invalid JSON body: " + e.getMessage());
-    }
+    return JsonBodies.parse(body, RunsCorrelateRequest::read);
   }
 
   private static RunsCorrelateRequest read(JsonParser in) throws IOException {
