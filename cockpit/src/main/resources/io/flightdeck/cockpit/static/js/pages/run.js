@@ -334,71 +334,87 @@ export function mount(root, ctx) {
     charts.forEach((c) => c.chart.loading());
     performance.mark('flightdeck:overview-start');
     try {
-      const [sm, ev] = await Promise.all([
-        get(`runs/${encodeURIComponent(runName)}/stepmap`, { start, end }, signal).catch((e) => ({ error: e })),
-        get(`runs/${encodeURIComponent(runName)}/events`, { start, end }, signal).catch((e) => ({ error: e })),
-      ]);
-      if (signal.aborted) return;
-      stepmap = new StepMap(sm.error ? null : sm);
-      events = ev.error ? [] : ev;
-      if (run.status === 'stalled') renderHeader();
-      const lane = body.querySelector('.lane-wrap');
-      if (lane) fill(lane, ev.error ? errorBox(`Events: ${ev.error.message}`) : eventLane());
+      // The series, the step map and the events are asked for at once: the server maps the
+      // series onto the step axis itself, and the events (the detectors read every rank) often
+      // answer last, so the charts are drawn without them first and again once they arrive.
       const queries = [];
       charts.forEach(({ def }, ci) => (def.queries || []).forEach((q, qi) => {
         if (q.expr) queries.push({ id: `${ci}:${qi}`, expr: q.expr, x: mode, run: runName, aggregate: q.aggregate || 'none' });
       }));
       const width = Math.max(200, Math.min(1000, Math.round((body.clientWidth || 1200) / 2)));
-      let results = new Map();
-      let failure = null;
-      if (queries.length) {
-        try {
-          const data = await series({ start, end, width, queries }, signal);
-          results = new Map(data.results.map((r) => [r.id, r]));
-        } catch (e) {
-          if (e.name === 'AbortError') return;
-          failure = e.message;
-        }
-      }
+      const seriesAnswer = queries.length
+        ? series({ start, end, width, queries }, signal).then((data) => ({ data }), (e) => ({ error: e }))
+        : Promise.resolve({ data: { results: [] } });
+      const stepmapAnswer = get(`runs/${encodeURIComponent(runName)}/stepmap`, { start, end }, signal).catch((e) => ({ error: e }));
+      const eventsAnswer = get(`runs/${encodeURIComponent(runName)}/events`, { start, end }, signal).catch((e) => ({ error: e }));
+      let eventsIn = false;
+      eventsAnswer.then(() => { eventsIn = true; });
+
+      const [sm, answer] = await Promise.all([stepmapAnswer, seriesAnswer]);
       if (signal.aborted) return;
-      // One marker per group: sixteen ranks' identical lines would read as one thick line anyway.
-      const chartEvents = eventGroups().map((g) => ({ kind: g.kind, title: g.title, x: toX(g.time, mode), x2: toX(g.end, mode) }));
-      const xRange = mode === 'step' ? null : [toX(start, mode), toX(end, mode)];
-      charts.forEach(({ def, chart }, ci) => {
-        if (def.stepmap) {
-          drawStepProgress(chart, mode, chartEvents, sm.error);
-          return;
-        }
-        if (def.missing) {
-          chart.empty(def.missing);
-          return;
-        }
-        if (failure) {
-          chart.error(failure);
-          return;
-        }
-        const parts = [];
-        let error = null;
-        (def.queries || []).forEach((q, qi) => {
-          const r = results.get(`${ci}:${qi}`);
-          if (!r) return;
-          if (r.error) error = r.error;
-          else parts.push(toDrawables(r, { smoothing: q.smooth ? smoothing() : 0, scale: q.scale, labelPrefix: q.labelPrefix, colourIndex: q.colourIndex, envelopes: true }));
-        });
-        if (error) {
-          chart.error(error);
-          return;
-        }
-        const d = merge(...parts);
-        chart.setSubtitle(def.queries.length === 1 ? def.queries[0].expr : '');
-        chart.draw({ xMode: mode, ...d, events: chartEvents, xRange });
-        if (def.optional && chart.el.dataset.state === 'empty') chart.el.hidden = true;
-      });
+      stepmap = new StepMap(sm.error ? null : sm);
+      if (run.status === 'stalled') renderHeader();
+      if (answer.error && answer.error.name === 'AbortError') return;
+      const failure = answer.error ? answer.error.message : null;
+      const results = answer.error ? new Map() : new Map(answer.data.results.map((r) => [r.id, r]));
+      const drawAll = () => drawOverview(mode, start, end, sm, results, failure);
+      if (eventsIn) showEvents(await eventsAnswer);
+      drawAll();
       // For benchmarks: from the first request to the last chart drawn.
       performance.measure('flightdeck:overview', 'flightdeck:overview-start');
+      if (!eventsIn) {
+        const ev = await eventsAnswer;
+        if (signal.aborted) return;
+        showEvents(ev);
+        drawAll();
+      }
     } catch (e) {
       if (e.name !== 'AbortError') charts.forEach(({ chart }) => chart.error(e.message));
     }
+  }
+
+  /** The run's events in the lane above the charts. */
+  function showEvents(ev) {
+    events = ev.error ? [] : ev;
+    const lane = body.querySelector('.lane-wrap');
+    if (lane) fill(lane, ev.error ? errorBox(`Events: ${ev.error.message}`) : eventLane());
+  }
+
+  /** Every chart of the overview from the series answer, with the events known so far. */
+  function drawOverview(mode, start, end, sm, results, failure) {
+    // One marker per group: sixteen ranks' identical lines would read as one thick line anyway.
+    const chartEvents = eventGroups().map((g) => ({ kind: g.kind, title: g.title, x: toX(g.time, mode), x2: toX(g.end, mode) }));
+    const xRange = mode === 'step' ? null : [toX(start, mode), toX(end, mode)];
+    charts.forEach(({ def, chart }, ci) => {
+      if (def.stepmap) {
+        drawStepProgress(chart, mode, chartEvents, sm.error);
+        return;
+      }
+      if (def.missing) {
+        chart.empty(def.missing);
+        return;
+      }
+      if (failure) {
+        chart.error(failure);
+        return;
+      }
+      const parts = [];
+      let error = null;
+      (def.queries || []).forEach((q, qi) => {
+        const r = results.get(`${ci}:${qi}`);
+        if (!r) return;
+        if (r.error) error = r.error;
+        else parts.push(toDrawables(r, { smoothing: q.smooth ? smoothing() : 0, scale: q.scale, labelPrefix: q.labelPrefix, colourIndex: q.colourIndex, envelopes: true }));
+      });
+      if (error) {
+        chart.error(error);
+        return;
+      }
+      const d = merge(...parts);
+      chart.setSubtitle(def.queries.length === 1 ? def.queries[0].expr : '');
+      chart.draw({ xMode: mode, ...d, events: chartEvents, xRange });
+      if (def.optional && chart.el.dataset.state === 'empty') chart.el.hidden = true;
+    });
   }
 
   function drawStepProgress(chart, mode, chartEvents, error) {
