@@ -28,4 +28,10 @@ public record RunEvent(
     String gpu,
     String title,
     Map<String, String> labels,
-    Map<String, Object> evidence) {}
+    Map<String, Object> evidence) {
+
+  /** This event ending at {@code end} (null: a point in time again). */
+  RunEvent withEnd(Long end) {
+    return new RunEvent(kind, timeMs, end, step, host, gpu, title, labels, evidence);
+  }
+}

@@ -118,7 +118,7 @@ final class Starvation {
           utils[i] < UTIL_DROP * usualUtil && rates[i] < RATE_DROP * usualRate && cpuBusy;
       if (!starving) {
         if (open != null) {
-          found.set(found.size() - 1, withEnd(open, times[i]));
+          found.set(found.size() - 1, open.withEnd(times[i]));
           open = null;
         }
         run = 0;
@@ -155,19 +155,6 @@ final class Starvation {
       }
     }
     return found;
-  }
-
-  private static RunEvent withEnd(RunEvent e, long end) {
-    return new RunEvent(
-        e.kind(),
-        e.timeMs(),
-        end,
-        e.step(),
-        e.host(),
-        e.gpu(),
-        e.title(),
-        e.labels(),
-        e.evidence());
   }
 
   private static String percent(double share) {

@@ -97,7 +97,7 @@ final class ThroughputDrops {
         above = v >= RECOVERED * frozenBaseline ? above + 1 : 0;
         if (above >= CONFIRM) {
           long ended = reference.times()[i - CONFIRM + 1];
-          found.set(found.size() - 1, withEnd(found.get(found.size() - 1), ended));
+          found.set(found.size() - 1, found.get(found.size() - 1).withEnd(ended));
           open = null;
           sinceEnd = 0;
           below = 0;
@@ -171,7 +171,7 @@ final class ThroughputDrops {
       double value,
       int sinceEnd) {
     if (!found.isEmpty() && sinceEnd < BASELINE) {
-      RunEvent last = withEnd(found.remove(found.size() - 1), null);
+      RunEvent last = found.remove(found.size() - 1).withEnd(null);
       found.add(last);
       return last;
     }
@@ -192,19 +192,6 @@ final class ThroughputDrops {
                 "samples_per_second", value, "baseline", baseline, "ratio", value / baseline));
     found.add(event);
     return event;
-  }
-
-  private static RunEvent withEnd(RunEvent e, Long end) {
-    return new RunEvent(
-        e.kind(),
-        e.timeMs(),
-        end,
-        e.step(),
-        e.host(),
-        e.gpu(),
-        e.title(),
-        e.labels(),
-        e.evidence());
   }
 
   /** The median over the ranks of their last value at {@code t}, none older than {@code maxAge}. */
