@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -74,6 +75,14 @@ public final class AlertmanagerNotifier implements AutoCloseable {
       set.dropped().forEach(uri -> dropped.add(uri.toString()));
     }
     return dropped;
+  }
+
+  /**
+   * Silences on the first Alertmanager alerts go to, or empty when none is configured or
+   * discovered.
+   */
+  public Optional<AlertmanagerSilences> silences() {
+    return targets().stream().findFirst().map(t -> new AlertmanagerSilences(t.endpoint, t.poster));
   }
 
   private List<Target> targets() {

@@ -23,21 +23,36 @@ final class HttpPoster {
 
   /** Returns the response body of a 2xx answer. */
   String postJson(URI uri, String json, Map<String, String> headers) throws DeliveryException {
+    return send("POST", uri, json, headers);
+  }
+
+  /**
+   * Sends one request with an optional JSON body and returns the response body of a 2xx answer;
+   * anything else is a {@link DeliveryException} naming the method, the URL and the answer.
+   */
+  String send(String method, URI uri, String json, Map<String, String> headers)
+      throws DeliveryException {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(uri)
             .timeout(timeout)
-            .header("Content-Type", "application/json")
             .header("User-Agent", "Flightdeck")
-            .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+            .method(
+                method,
+                json == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+    if (json != null) {
+      request.header("Content-Type", "application/json");
+    }
     headers.forEach(request::header);
     HttpResponse<String> response;
     try {
       response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new DeliveryException("POST " + redact(uri) + ": " + e, true, e);
+      throw new DeliveryException(method + " " + redact(uri) + ": " + e, true, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new DeliveryException("POST " + redact(uri) + ": interrupted", false, e);
+      throw new DeliveryException(method + " " + redact(uri) + ": interrupted", false, e);
     }
     int status = response.statusCode();
     if (status / 100 == 2) {
@@ -48,8 +63,9 @@ final class HttpPoster {
       body = body.substring(0, MAX_ERROR_BODY) + "...";
     }
     throw new DeliveryException(
-        "POST " + redact(uri) + ": status " + status + ": " + body.strip(),
-        status / 100 == 5 || status == 429);
+        method + " " + redact(uri) + ": status " + status + ": " + body.strip(),
+        status / 100 == 5 || status == 429,
+        status);
   }
 
   /** Robot URLs carry their access token in the query; keep it out of logs. */

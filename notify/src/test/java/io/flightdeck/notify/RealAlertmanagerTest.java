@@ -1,6 +1,7 @@
 package io.flightdeck.notify;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -186,6 +187,89 @@ class RealAlertmanagerTest {
       assertThat(stats.errors()).containsEntry(url, 0L);
       assertThat(stats.dropped()).isZero();
     }
+  }
+
+  @Test
+  void silencesAreCreatedListedRefusedAndExpiredThroughTheAlertmanagerAlertsGoTo()
+      throws Exception {
+    AlertmanagerConfig am =
+        new AlertmanagerConfig(
+            new ServiceDiscoveryConfigs(
+                List.of(new StaticConfig(List.of("127.0.0.1:" + port), Labels.EMPTY)),
+                List.of(),
+                List.of(),
+                List.of()),
+            HttpClientConfig.DEFAULT,
+            "http",
+            "",
+            Duration.ofSeconds(5),
+            "v2",
+            List.of());
+    var options = AlertmanagerNotifierOptions.defaults(new AlertingConfig(List.of(), List.of(am)));
+    try (AlertmanagerNotifier notifier = new AlertmanagerNotifier(options)) {
+      AlertmanagerSilences silences = notifier.silences().orElseThrow();
+      assertThat(silences.alertmanager()).isEqualTo("http://127.0.0.1:" + port + "/api/v2");
+      Instant now = Instant.now();
+      String created =
+          silences.create(
+              """
+              {"matchers": [{"name": "alertname", "value": "GPUHot", "isRegex": false,
+                             "isEqual": true},
+                            {"name": "run", "value": "llama-.*", "isRegex": true}],
+               "startsAt": "%s", "endsAt": "%s",
+               "createdBy": "oncall", "comment": "fan replaced at 03:00"}
+              """
+                  .formatted(now, now.plus(Duration.ofHours(2))));
+      String id = JSON.readTree(created).get("silenceID").asText();
+      assertThat(id).isNotBlank();
+
+      JsonNode listed = find(JSON.readTree(silences.list()), id);
+      assertThat(listed.get("status").get("state").asText()).isEqualTo("active");
+      assertThat(listed.get("comment").asText()).isEqualTo("fan replaced at 03:00");
+      assertThat(listed.get("matchers").get(1).get("isRegex").asBoolean()).isTrue();
+
+      assertThatThrownBy(
+              () ->
+                  silences.create(
+                      """
+                      {"matchers": [{"name": "alertname", "value": "X", "isRegex": false}],
+                       "startsAt": "%s", "endsAt": "%s", "createdBy": "a", "comment": "b"}
+                      """
+                          .formatted(now, now.minus(Duration.ofHours(1)))))
+          .isInstanceOf(AlertmanagerSilences.SilenceException.class)
+          .hasMessageContaining("status 400")
+          .satisfies(
+              e -> assertThat(((AlertmanagerSilences.SilenceException) e).status()).isEqualTo(400));
+      assertThatThrownBy(() -> silences.expire("../status")).hasMessageContaining("is not a UUID");
+
+      silences.expire(id);
+      assertThat(find(JSON.readTree(silences.list()), id).get("status").get("state").asText())
+          .isEqualTo("expired");
+    }
+    AlertmanagerConfig nowhere =
+        new AlertmanagerConfig(
+            new ServiceDiscoveryConfigs(List.of(), List.of(), List.of(), List.of()),
+            HttpClientConfig.DEFAULT,
+            "http",
+            "",
+            Duration.ofSeconds(5),
+            "v2",
+            List.of());
+    try (AlertmanagerNotifier none =
+        new AlertmanagerNotifier(
+            AlertmanagerNotifierOptions.defaults(
+                new AlertingConfig(List.of(), List.of(nowhere))))) {
+      assertThat(none.silences()).as("no Alertmanager discovered, no silences").isEmpty();
+    }
+  }
+
+  private static JsonNode find(JsonNode silences, String id) {
+    for (JsonNode silence : silences) {
+      if (silence.get("id").asText().equals(id)) {
+        return silence;
+      }
+    }
+    throw new AssertionError("silence " + id + " not listed in " + silences);
   }
 
   private static Instant instant(JsonNode alert, String field) {
