@@ -145,26 +145,75 @@ public final class DashboardsQueriesApi {
     }
     out.writeEndArray();
     out.writeArrayFieldStart("panels");
-    for (LayoutSection section : dashboard.layout()) {
-      for (GridItem item : section.items()) {
-        Panel panel = dashboard.panels().get(item.panel());
-        int maxDataPoints =
-            panel.maxDataPoints() != null
-                ? panel.maxDataPoints()
-                : Math.max(1, Math.round((float) width * item.w() / GridItem.COLUMNS));
-        out.writeStartObject();
-        out.writeStringField("id", item.panel());
-        out.writeStringField("kind", panel.kind());
-        out.writeStringField("title", Interpolator.interpolate(panel.title(), values, "glob"));
-        out.writeArrayFieldStart("queries");
-        for (PanelQuery query : panel.queries()) {
-          query(out, panel, query, values, from, to, maxDataPoints);
+    List<LayoutSection> layout = dashboard.layout();
+    for (int section = 0; section < layout.size(); section++) {
+      LayoutSection row = layout.get(section);
+      for (String rowValue : repeatValues(row.repeat(), resolved)) {
+        Map<String, VariableValue> rowValues = withSingle(values, row.repeat(), rowValue);
+        for (GridItem item : row.items()) {
+          Panel panel = dashboard.panels().get(item.panel());
+          for (String panelValue : repeatValues(panel.repeat(), resolved)) {
+            Map<String, VariableValue> panelValues =
+                withSingle(rowValues, panel.repeat(), panelValue);
+            int maxDataPoints =
+                panel.maxDataPoints() != null
+                    ? panel.maxDataPoints()
+                    : Math.max(1, Math.round((float) width * item.w() / GridItem.COLUMNS));
+            out.writeStartObject();
+            out.writeStringField("id", item.panel());
+            out.writeNumberField("section", section);
+            writeRepeat(out, "rowRepeat", row.repeat(), rowValue);
+            writeRepeat(out, "panelRepeat", panel.repeat(), panelValue);
+            out.writeStringField("kind", panel.kind());
+            out.writeStringField(
+                "title", Interpolator.interpolate(panel.title(), panelValues, "glob"));
+            out.writeArrayFieldStart("queries");
+            for (PanelQuery query : panel.queries()) {
+              query(out, panel, query, panelValues, from, to, maxDataPoints);
+            }
+            out.writeEndArray();
+            out.writeEndObject();
+          }
         }
-        out.writeEndArray();
-        out.writeEndObject();
       }
     }
     out.writeEndArray();
+    out.writeEndObject();
+  }
+
+  /**
+   * The values a row or panel repeats over: the variable's selection (every option for All); one
+   * empty value, meaning "not repeated", when it does not repeat or its variable is unknown.
+   */
+  private static List<String> repeatValues(
+      String variable, Map<String, VariableResolver.Resolved> resolved) {
+    VariableResolver.Resolved r = variable.isEmpty() ? null : resolved.get(variable);
+    if (r == null) {
+      return List.of("");
+    }
+    List<String> values = r.value().values();
+    return values.isEmpty() ? List.of("") : values;
+  }
+
+  /** The variables with {@code variable} narrowed to one value, as Grafana does for a repeat. */
+  private static Map<String, VariableValue> withSingle(
+      Map<String, VariableValue> values, String variable, String value) {
+    if (variable.isEmpty() || !values.containsKey(variable)) {
+      return values;
+    }
+    Map<String, VariableValue> copy = new LinkedHashMap<>(values);
+    copy.put(variable, VariableValue.single(value));
+    return copy;
+  }
+
+  private static void writeRepeat(JsonGenerator out, String field, String variable, String value)
+      throws IOException {
+    if (variable.isEmpty()) {
+      return;
+    }
+    out.writeObjectFieldStart(field);
+    out.writeStringField("variable", variable);
+    out.writeStringField("value", value);
     out.writeEndObject();
   }
 

@@ -2,11 +2,13 @@ package io.flightdeck.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flightdeck.dashboards.DashboardImporter;
 import io.flightdeck.dashboards.DashboardStore;
 import io.flightdeck.model.Labels;
 import io.flightdeck.promql.engine.Engine;
 import io.flightdeck.promql.engine.EngineOptions;
 import io.flightdeck.testkit.ManualClock;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -56,6 +58,58 @@ class DashboardsQueriesApiTest {
       FakeExchange badWidth = new FakeExchange("width", "wide").pathParam("uid", "Oxed_c6Wz");
       api.routes().get(0).handler().handle(badWidth);
       assertThat(badWidth.status).isEqualTo(400);
+    }
+  }
+
+  @Test
+  void repeatedRowsAndPanelsAreExpandedOncePerSelectedValue() {
+    long[] times = {1_000_000, 2_000_000};
+    double[] values = {60, 61};
+    MemoryStorage storage =
+        new MemoryStorage()
+            .add(temp("a:9400", "0"), times, values)
+            .add(temp("a:9400", "1"), times, values)
+            .add(temp("b:9400", "0"), times, values);
+    String grafana =
+        """
+        {"uid": "rep", "title": "Repeats", "schemaVersion": 39,
+         "templating": {"list": [
+           {"name": "instance", "type": "query", "query": "label_values(DCGM_FI_DEV_GPU_TEMP, instance)",
+            "multi": true, "includeAll": true, "current": {"value": ["$__all"]}},
+           {"name": "gpu", "type": "query", "query": "label_values(DCGM_FI_DEV_GPU_TEMP, gpu)",
+            "multi": true, "includeAll": true, "current": {"value": ["$__all"]}}]},
+         "panels": [
+           {"id": 1, "type": "timeseries", "title": "GPU $gpu", "repeat": "gpu",
+            "gridPos": {"x": 0, "y": 0, "w": 12, "h": 8},
+            "targets": [{"refId": "A", "expr": "DCGM_FI_DEV_GPU_TEMP{gpu=\\"$gpu\\"}"}]},
+           {"id": 2, "type": "row", "title": "Host $instance", "repeat": "instance", "collapsed": false,
+            "gridPos": {"x": 0, "y": 8, "w": 24, "h": 1}},
+           {"id": 3, "type": "stat", "title": "Hottest on $instance",
+            "gridPos": {"x": 0, "y": 9, "w": 6, "h": 4},
+            "targets": [{"refId": "A", "expr": "max(DCGM_FI_DEV_GPU_TEMP{instance=\\"$instance\\"})"}]}]}
+        """;
+    ManualClock clock = new ManualClock(3_600_000L);
+    try (DashboardStore store = DashboardStore.open(temp.resolve("d"), List.of(), clock)) {
+      store.save(
+          DashboardImporter.importDocument(grafana.getBytes(StandardCharsets.UTF_8)).dashboard(),
+          "",
+          "test",
+          "");
+      DashboardsQueriesApi api =
+          new DashboardsQueriesApi(store, new Engine(EngineOptions.DEFAULT), storage, clock, "15s");
+      FakeExchange exchange = new FakeExchange("from", "0", "to", "3600").pathParam("uid", "rep");
+      api.routes().get(0).handler().handle(exchange);
+
+      assertThat(exchange.status).isEqualTo(200);
+      assertThat(exchange.body)
+          .contains(
+              "\"panelRepeat\":{\"variable\":\"gpu\",\"value\":\"0\"},\"kind\":\"timeseries\",\"title\":\"GPU 0\"",
+              "\"panelRepeat\":{\"variable\":\"gpu\",\"value\":\"1\"},\"kind\":\"timeseries\",\"title\":\"GPU 1\"",
+              "\"expr\":\"DCGM_FI_DEV_GPU_TEMP{gpu=\\\"1\\\"}\"",
+              "\"rowRepeat\":{\"variable\":\"instance\",\"value\":\"a:9400\"},\"kind\":\"stat\",\"title\":\"Hottest on a:9400\"",
+              "\"rowRepeat\":{\"variable\":\"instance\",\"value\":\"b:9400\"},\"kind\":\"stat\",\"title\":\"Hottest on b:9400\"",
+              "\"expr\":\"max(DCGM_FI_DEV_GPU_TEMP{instance=\\\"b:9400\\\"})\"");
+      assertThat(exchange.body).doesNotContain("GPU $gpu", "(0|1)");
     }
   }
 }
