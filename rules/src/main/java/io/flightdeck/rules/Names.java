@@ -1,7 +1,7 @@
 package io.flightdeck.rules;
 
+import com.google.re2j.Pattern;
 import io.flightdeck.model.LabelNameSyntax;
-import java.util.regex.Pattern;
 
 /** Prometheus's classic (legacy) name rules, which promtool and our users' tools apply. */
 final class Names {

@@ -1,5 +1,6 @@
 package io.flightdeck.rules;
 
+import com.google.re2j.Pattern;
 import io.flightdeck.model.GoQuote;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.Matcher;
@@ -10,7 +11,6 @@ import io.flightdeck.promql.parser.ParseException;
 import io.flightdeck.promql.parser.VectorSelector;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * promtool's series notation: a metric ({@code up{job="a"}}) and values in expanding notation,
@@ -25,17 +25,18 @@ final class SeriesDescription {
       Pattern.compile("(" + NUMBER + ")(?:([+-])(" + STEP + "))?x(\\d+)");
   private static final Pattern SINGLE = Pattern.compile(NUMBER);
   private static final Pattern MISSING = Pattern.compile("_(?:x(\\d+))?");
+  private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
   private SeriesDescription() {}
 
   /** The values in order; null marks a missing sample. */
   static List<Double> values(String text) {
     List<Double> out = new ArrayList<>();
-    for (String token : text.trim().split("\\s+")) {
+    for (String token : WHITESPACE.split(text.trim())) {
       if (token.isEmpty()) {
         continue;
       }
-      java.util.regex.Matcher m;
+      com.google.re2j.Matcher m;
       if (token.equals("stale")) {
         out.add(StaleMarker.VALUE);
       } else if ((m = MISSING.matcher(token)).matches()) {
@@ -75,7 +76,7 @@ final class SeriesDescription {
    * @throws IllegalArgumentException with the parser's message
    */
   static Labels metric(String text) {
-    if (text.isBlank() || text.replaceAll("\\s", "").equals("{}")) {
+    if (text.isBlank() || WHITESPACE.matcher(text).replaceAll("").equals("{}")) {
       return Labels.EMPTY;
     }
     Expr expr;

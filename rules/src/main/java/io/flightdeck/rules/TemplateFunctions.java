@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The functions of Prometheus's alert templates and Go's text/template built-ins. Query results are
@@ -174,11 +173,11 @@ final class TemplateFunctions {
       }
       case "reReplaceAll" -> {
         arity(name, a, 3, 3);
-        yield Pattern.compile(str(a.get(0))).matcher(str(a.get(2))).replaceAll(str(a.get(1)));
+        yield TemplateRegex.replaceAll(str(a.get(0)), str(a.get(1)), str(a.get(2)));
       }
       case "match" -> {
         arity(name, a, 2, 2);
-        yield Pattern.compile(str(a.get(0))).matcher(str(a.get(1))).find();
+        yield TemplateRegex.find(str(a.get(0)), str(a.get(1)));
       }
       case "title" -> title(str(one(name, a)));
       case "toUpper" -> str(one(name, a)).toUpperCase();
@@ -209,16 +208,14 @@ final class TemplateFunctions {
       case "stripPort" -> {
         String s = str(one(name, a));
         int colon = s.lastIndexOf(':');
-        yield colon < 0 || s.indexOf(']') > colon
-            ? s
-            : s.substring(0, colon).replaceAll("^\\[(.*)]$", "$1");
+        yield colon < 0 || s.indexOf(']') > colon ? s : unbracket(s.substring(0, colon));
       }
       case "stripDomain" -> {
         String s = str(one(name, a));
         int colon = s.lastIndexOf(':');
         boolean hasPort = colon > 0 && s.indexOf(':') == colon;
         String host = hasPort ? s.substring(0, colon) : s;
-        if (host.matches("[0-9.]+") || host.contains(":")) {
+        if (isDottedNumber(host) || host.contains(":")) {
           yield s;
         }
         int dot = host.indexOf('.');
@@ -235,6 +232,17 @@ final class TemplateFunctions {
       }
       default -> throw new TemplateException("function \"" + name + "\" not defined");
     };
+  }
+
+  /** An IPv6 host without its brackets: {@code [::1]} is {@code ::1}. */
+  private static String unbracket(String host) {
+    return host.length() >= 2 && host.startsWith("[") && host.endsWith("]")
+        ? host.substring(1, host.length() - 1)
+        : host;
+  }
+
+  private static boolean isDottedNumber(String host) {
+    return !host.isEmpty() && host.chars().allMatch(c -> c == '.' || (c >= '0' && c <= '9'));
   }
 
   private static String externalUrl(String name, List<Object> a, TemplateData data) {

@@ -88,6 +88,42 @@ class TemplateTest {
             "template: t:2: executing \"t\": error calling humanize: strconv.ParseFloat: parsing \"abc\": invalid syntax");
   }
 
+  @Test
+  void regexFunctionsRunInLinearTimeOnLongLabelValues() {
+    // (.*a){25}b against 5,000 a's backtracks for hours in java.util.regex.
+    String value = "a".repeat(5_000);
+    TemplateData data = new TemplateData(Map.of("k", value), Map.of(), "", 0, 0, QUERY);
+    assertThat(
+            Template.parse(
+                    "t", "{{ match \"(.*a){25}b\" $labels.k }}|{{ match \"a{3}$\" $labels.k }}")
+                .expand(data))
+        .isEqualTo("false|true");
+    assertThat(
+            Template.parse("t", "{{ reReplaceAll \"(.*a){25}b\" \"x\" $labels.k }}").expand(data))
+        .isEqualTo(value);
+    assertThat(Template.parse("t", "{{ reReplaceAll \"(.*a){25}\" \"x\" $labels.k }}").expand(data))
+        .isEqualTo("x");
+  }
+
+  @Test
+  void reReplaceAllExpandsAndSkipsEmptyMatchesAsGo() {
+    assertThat(expand("{{ reReplaceAll \"a*\" \"X\" \"baaac\" }}", 0)).isEqualTo("XbXcX");
+    assertThat(
+            expand("{{ reReplaceAll \"(?P<h>[a-z]+):(\\\\d+)\" \"${2}-$h-$1x-$$\" \"n:80\" }}", 0))
+        .isEqualTo("80-n--$");
+    assertThat(expand("{{ match \"^node\" \"node1\" }} {{ match \"^ode\" \"node1\" }}", 0))
+        .isEqualTo("true false");
+  }
+
+  @Test
+  void badRegexInATemplateIsAnErrorNamingTheFunctionAndExpression() {
+    assertThatThrownBy(() -> expand("{{ reReplaceAll \"(a\" \"\" \"x\" }}", 0))
+        .hasMessage(
+            "template: t:1: executing \"t\": error calling reReplaceAll: regexp: Compile(`(a`): error parsing regexp: missing closing ): `(a`");
+    assertThatThrownBy(() -> expand("{{ match \"a**\" \"x\" }}", 0))
+        .hasMessageContaining("error calling match: regexp: Compile(`a**`): error parsing regexp:");
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',
