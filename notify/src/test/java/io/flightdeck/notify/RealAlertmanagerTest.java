@@ -13,13 +13,12 @@ import io.flightdeck.config.StaticConfig;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.relabel.RelabelAction;
 import io.flightdeck.model.relabel.RelabelConfig;
+import io.flightdeck.testkit.RealAlertmanager;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,64 +33,41 @@ import org.junit.jupiter.api.io.TempDir;
  * them back through its API and through the webhook it notifies.
  */
 class RealAlertmanagerTest {
-  private static final Path BINARY = Path.of("/usr/bin/prometheus-alertmanager");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   @TempDir static Path dir;
-  private static Process alertmanager;
+  private static RealAlertmanager alertmanager;
   private static WebhookServer hook;
   private static int port;
 
   @BeforeAll
   static void startAlertmanager() throws Exception {
-    assertThat(BINARY)
-        .as("install it with: apt-get install -y prometheus-alertmanager")
-        .isExecutable();
     hook = new WebhookServer();
-    port = freePort();
-    Path config = dir.resolve("alertmanager.yml");
-    Files.writeString(
-        config,
-        """
-        route:
-          receiver: hook
-          group_by: [alertname]
-          group_wait: 0s
-          group_interval: 1s
-          repeat_interval: 1h
-        receivers:
-        - name: hook
-          webhook_configs:
-          - url: %s
-            send_resolved: true
-        """
-            .formatted(hook.url("/hook")));
     alertmanager =
-        new ProcessBuilder(
-                BINARY.toString(),
-                "--config.file=" + config,
-                "--storage.path=" + Files.createDirectories(dir.resolve("data")),
-                "--web.listen-address=127.0.0.1:" + port,
-                "--cluster.listen-address=")
-            .redirectErrorStream(true)
-            .redirectOutput(dir.resolve("alertmanager.log").toFile())
-            .start();
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (!ready()) {
-      assertThat(alertmanager.isAlive())
-          .as("alertmanager exited: %s", Files.readString(dir.resolve("alertmanager.log")))
-          .isTrue();
-      assertThat(System.nanoTime()).as("alertmanager not ready in 30s").isLessThan(deadline);
-      Thread.sleep(100);
-    }
+        RealAlertmanager.start(
+            dir,
+            """
+            route:
+              receiver: hook
+              group_by: [alertname]
+              group_wait: 0s
+              group_interval: 1s
+              repeat_interval: 1h
+            receivers:
+            - name: hook
+              webhook_configs:
+              - url: %s
+                send_resolved: true
+            """
+                .formatted(hook.url("/hook")));
+    port = alertmanager.port();
   }
 
   @AfterAll
   static void stop() throws InterruptedException {
     if (alertmanager != null) {
-      alertmanager.destroy();
-      alertmanager.waitFor();
+      alertmanager.close();
     }
     if (hook != null) {
       hook.close();
@@ -283,27 +259,5 @@ class RealAlertmanagerTest {
             HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     return JSON.readTree(response.body());
-  }
-
-  private static boolean ready() {
-    try {
-      return HTTP.send(
-                  HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/-/ready"))
-                      .build(),
-                  HttpResponse.BodyHandlers.discarding())
-              .statusCode()
-          == 200;
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 0, java.net.InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
   }
 }
