@@ -1,5 +1,6 @@
 package io.flightdeck.api;
 
+import com.google.re2j.Pattern;
 import io.flightdeck.model.MetricMetadata;
 import io.flightdeck.storage.MetadataSource;
 import java.util.Map;
@@ -10,6 +11,8 @@ import java.util.TreeMap;
  * entry per family here, so {@code limit_per_metric} is only checked.
  */
 final class MetadataHandler {
+  private static final Pattern INT64 = Pattern.compile("[+-]?\\d{1,18}");
+
   private final MetadataSource source;
 
   MetadataHandler(MetadataSource source) {
@@ -50,7 +53,7 @@ final class MetadataHandler {
     if (text.isEmpty()) {
       return -1;
     }
-    if (!text.matches("[+-]?\\d{1,18}")) {
+    if (!INT64.matches(text)) {
       throw ApiException.badData(error);
     }
     return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, Long.parseLong(text)));

@@ -1,5 +1,6 @@
 package io.flightdeck.api;
 
+import com.google.re2j.Pattern;
 import io.flightdeck.model.Matcher;
 import io.flightdeck.promql.PromQL;
 import io.flightdeck.promql.parser.GoFormat;
@@ -9,12 +10,12 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Request parameters read and checked as Prometheus reads them ({@code web/api/v1}): the first
  * value wins, times are Unix seconds or RFC 3339, durations float seconds or {@code 5m}, and
- * failures carry Prometheus's messages.
+ * failures carry Prometheus's messages. Parameters are checked with re2j, whose time is linear in
+ * their length (java.util.regex backtracks quadratically on a long run of digits).
  */
 final class Params {
   /** Prometheus's defaults for an absent {@code start} and {@code end}, in milliseconds. */
@@ -190,7 +191,7 @@ final class Params {
       }
       return (long) nanos; // NaN becomes 0, which the callers refuse as a step
     }
-    java.util.regex.Matcher units = PROMETHEUS_DURATION.matcher(text);
+    com.google.re2j.Matcher units = PROMETHEUS_DURATION.matcher(text);
     if (!text.isEmpty() && units.matches()) {
       try {
         long ms = 0;

@@ -1,6 +1,7 @@
 package io.flightdeck.api;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.google.re2j.Pattern;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.Matcher;
 import io.flightdeck.promql.PromQL;
@@ -18,6 +19,8 @@ import java.util.TreeMap;
 /** Renders the targets and target metadata answers from a {@link TargetsSource} snapshot. */
 final class TargetsHandler {
   /** Go's zero {@code time.Time}, what Prometheus shows for a target never scraped. */
+  private static final Pattern SMALL_INT = Pattern.compile("[+-]?\\d{1,9}");
+
   private static final String NEVER = "0001-01-01T00:00:00Z";
 
   private final TargetsSource source;
@@ -151,7 +154,7 @@ final class TargetsHandler {
     if (text.isEmpty()) {
       return -1;
     }
-    if (!text.matches("[+-]?\\d{1,9}")) {
+    if (!SMALL_INT.matches(text)) {
       throw ApiException.badData("limit must be a number");
     }
     return Integer.parseInt(text);

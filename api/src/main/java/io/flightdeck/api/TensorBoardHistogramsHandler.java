@@ -1,6 +1,7 @@
 package io.flightdeck.api;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.google.re2j.Pattern;
 import io.flightdeck.model.StaleMarker;
 import io.flightdeck.storage.Querier;
 import io.flightdeck.storage.Queryable;
@@ -32,6 +33,8 @@ import java.util.TreeMap;
  * hides every earlier point with step {@code >= s}), as for scalars.
  */
 final class TensorBoardHistogramsHandler {
+  private static final Pattern BIN_POSITION = Pattern.compile("0|[1-9][0-9]{0,8}");
+
   private final Queryable storage;
 
   TensorBoardHistogramsHandler(Queryable storage) {
@@ -166,7 +169,7 @@ final class TensorBoardHistogramsHandler {
       String position = set.at().labels().get(label);
       // Series of this name that another writer gave a label the ingester never writes are not
       // the tag's bins.
-      if (position != null && position.matches("0|[1-9][0-9]{0,8}")) {
+      if (position != null && BIN_POSITION.matches(position)) {
         byPosition.put(Integer.parseInt(position), read(set.at().iterator(null), new HashMap<>()));
       }
     }

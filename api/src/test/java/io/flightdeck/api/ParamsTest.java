@@ -42,6 +42,19 @@ class ParamsTest {
   }
 
   @Test
+  void aHundredThousandDigitsAreRefusedInLinearTime() {
+    // java.util.regex backtracks quadratically over the float pattern on such a run of digits.
+    String digits = "1".repeat(100_000) + "x";
+    assertThatThrownBy(() -> Params.parseTime(digits))
+        .hasMessageStartingWith("cannot parse \"111")
+        .hasMessageEndingWith("1x\" to a valid timestamp");
+    assertThatThrownBy(() -> Params.parseDurationNanos(digits))
+        .hasMessageEndingWith("1x\" to a valid duration");
+    assertThatThrownBy(() -> Params.parseDurationNanos("1".repeat(100_000) + "m"))
+        .hasMessageEndingWith("m\" to a valid duration");
+  }
+
+  @Test
   void timeParameterErrorsCarryPrometheusPrefix() {
     Params params = new Params(new FakeExchange("time", "x"));
     assertThatThrownBy(() -> params.time("time", 0))
