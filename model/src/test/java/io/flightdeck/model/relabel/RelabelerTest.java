@@ -29,6 +29,19 @@ class RelabelerTest {
         in, List.of(steps).stream().map(RelabelConfig.Builder::build).toList());
   }
 
+  @Test
+  void backtrackingBombsOnHugeLabelValuesAreMatchedInLinearTime() {
+    // A scraped or pushed label value is user input; java.util.regex would backtrack for hours.
+    Labels in = Labels.of("__name__", "m", "k", "a".repeat(5_000));
+    assertThat(run(in, step().action(KEEP).sourceLabels("k").regex("(.*a){25}b"))).isNull();
+    assertThat(run(in, step().action(DROP).sourceLabels("k").regex("(.*a){25}b"))).isEqualTo(in);
+    assertThat(
+            run(
+                in,
+                step().sourceLabels("k").regex("(.*a){25}(a)").targetLabel("t").replacement("$2")))
+        .isEqualTo(Labels.of("__name__", "m", "k", "a".repeat(5_000), "t", "a"));
+  }
+
   @Nested
   class FromPrometheusTests {
     @Test
