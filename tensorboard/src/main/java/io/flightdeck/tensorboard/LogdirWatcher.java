@@ -7,9 +7,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -41,6 +45,10 @@ public final class LogdirWatcher implements AutoCloseable {
   private final SideStores stores;
   private TensorBoardIngester ingester;
   private Map<String, WatchedRun> runs = new HashMap<>();
+
+  /** Read from other threads by {@link #progress()}; written only by the poll. */
+  private final Map<Path, FileState> fileStates = new ConcurrentHashMap<>();
+
   private final CountDownLatch closing = new CountDownLatch(1);
   private volatile Thread thread;
   private long files;
@@ -86,6 +94,22 @@ public final class LogdirWatcher implements AutoCloseable {
   /** The counters as of the end of the last poll; callable from any thread. */
   public LogdirWatcherStats stats() {
     return stats;
+  }
+
+  /**
+   * Every event file found so far with how much of it is read, ordered by run and file; callable
+   * from any thread while a poll runs, so a long first import shows its progress file by file.
+   */
+  public List<EventFileProgress> progress() {
+    List<EventFileProgress> out = new ArrayList<>();
+    for (Map.Entry<Path, FileState> e : fileStates.entrySet()) {
+      FileState f = e.getValue();
+      out.add(
+          new EventFileProgress(
+              f.run, e.getKey().toString(), f.bytesRead, f.bytesTotal, f.reading, f.error));
+    }
+    out.sort(Comparator.comparing(EventFileProgress::run).thenComparing(EventFileProgress::file));
+    return out;
   }
 
   /**
@@ -182,6 +206,7 @@ public final class LogdirWatcher implements AutoCloseable {
     earlierRejected += ingester.rejectedSamples();
     ingester = newIngester();
     runs = new HashMap<>();
+    fileStates.clear();
     files = 0;
   }
 
@@ -207,8 +232,11 @@ public final class LogdirWatcher implements AutoCloseable {
     if (file.dead) {
       return;
     }
+    FileState state = fileStates.computeIfAbsent(path, p -> new FileState(run.name));
+    state.reading = true;
     try {
-      if (Files.size(path) < file.offset) {
+      state.bytesTotal = Files.size(path);
+      if (state.bytesTotal < file.offset) {
         // Replaced by a shorter file: offsets no longer mean anything, and re-reading would
         // store its points a second time at shifted timestamps.
         file.dead = true;
@@ -225,6 +253,10 @@ public final class LogdirWatcher implements AutoCloseable {
       throw e;
     } catch (RuntimeException e) {
       fail(file, e.getMessage());
+    } finally {
+      state.bytesRead = file.offset;
+      state.error = file.failure;
+      state.reading = false;
     }
   }
 
@@ -265,6 +297,19 @@ public final class LogdirWatcher implements AutoCloseable {
     public void corruption(Corruption corruption) {
       errors++;
       problems.accept(corruption.toString());
+    }
+  }
+
+  /** One file's progress as other threads see it. */
+  private static final class FileState {
+    final String run;
+    volatile long bytesRead;
+    volatile long bytesTotal;
+    volatile boolean reading;
+    volatile String error;
+
+    FileState(String run) {
+      this.run = run;
     }
   }
 

@@ -79,12 +79,28 @@ class LogdirWatcherTest {
       watcher.pollOnce();
       assertThat(scalars(".", "loss")).containsExactly(3.0);
     }
+    long whole = java.nio.file.Files.size(file);
+    assertThat(watcher.progress())
+        .as("the torn record's bytes are not counted as read")
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.file()).isEqualTo(file.toString());
+              assertThat(p.bytesTotal()).isEqualTo(whole);
+              assertThat(p.bytesRead()).isEqualTo(whole - (next.length - 1));
+              assertThat(p.reading()).isFalse();
+              assertThat(p.error()).isNull();
+            });
     Records.append(file, Arrays.copyOfRange(next, written, next.length));
     watcher.pollOnce();
 
     assertThat(scalars(".", "loss")).containsExactly(3.0, 2.0);
     assertThat(problems).isEmpty();
     assertThat(watcher.stats().errors()).isZero();
+    long complete = java.nio.file.Files.size(file);
+    assertThat(watcher.progress())
+        .containsExactly(
+            new EventFileProgress(".", file.toString(), complete, complete, false, null));
   }
 
   @Test
