@@ -8,7 +8,8 @@ import io.flightdeck.storage.Appender;
 import io.flightdeck.storage.SampleRejectedException;
 import io.flightdeck.storage.StorageUnavailableException;
 import java.io.IOException;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -20,10 +21,12 @@ import org.xerial.snappy.Snappy;
  * the app hands it the request's headers and body and sends back its {@link Response}.
  *
  * <p>Status codes follow Prometheus's receiver: 204 when everything was stored; 415 for a wrong
- * content type or encoding; 400 for a body that does not decode, and for samples refused on their
- * own merits (out of order, duplicate, too old, limits), whose batch-mates are still stored; 413
- * past the size limit; 503 when storage cannot take writes now (retry later). Series with invalid
- * labels are skipped and counted, as Prometheus does. Thread-safe.
+ * content type or encoding; 400 for a body that does not decode, for series with invalid labels (no
+ * metric name, an empty or repeated label name, bad UTF-8) and for samples refused on their own
+ * merits (out of order, duplicate, too old, limits), whose batch-mates are still stored, as
+ * Prometheus 3 answers remote write 2.0; 413 past the size limit; 503 when storage cannot take
+ * writes now (retry later). The 400's body names each problem (the first few, and how many there
+ * were). Thread-safe.
  */
 public final class RemoteWriteReceiver {
   /**
@@ -117,15 +120,8 @@ public final class RemoteWriteReceiver {
     } catch (StorageUnavailableException e) {
       return new Response(503, e.getMessage(), 0);
     }
-    if (writer.rejected > 0) {
-      StringBuilder message =
-          new StringBuilder()
-              .append(writer.rejected)
-              .append(" of ")
-              .append(writer.rejected + writer.written)
-              .append(" samples were rejected, the others were stored: ");
-      message.append(String.join("; ", writer.errors));
-      return new Response(400, message.toString(), writer.written);
+    if (writer.rejected > 0 || writer.invalid > 0) {
+      return new Response(400, writer.problems(), writer.written);
     }
     return new Response(204, "", writer.written);
   }
@@ -155,10 +151,15 @@ public final class RemoteWriteReceiver {
   /** Appends decoded series to one appender, collecting per-sample rejections. */
   private final class BatchWriter implements WriteRequestDecoder.WriteHandler {
     final Appender appender;
-    final List<String> errors = new java.util.ArrayList<>();
+
+    /** Distinct problems, the first few only: a whole batch often fails for one cause. */
+    final Set<String> errors = new LinkedHashSet<>();
+
     long written;
     long rejected;
-    private final Set<String> seenNames = new HashSet<>();
+    long invalid;
+    long invalidSamples;
+    private boolean skipping;
     private final LabelsCache.Key probe = new LabelsCache.Key();
     private Labels current;
     private long ref;
@@ -173,6 +174,7 @@ public final class RemoteWriteReceiver {
     @Override
     public boolean knownSeries(byte[] body, int from, int to) {
       ref = 0;
+      skipping = false;
       current = labelsCache.get(probe, body, from, to);
       labelBytes = body;
       labelsFrom = from;
@@ -181,30 +183,17 @@ public final class RemoteWriteReceiver {
     }
 
     @Override
-    public void invalidSeries() {
-      current = null;
-      labelBytes = null;
-      invalidSeries.increment();
+    public void invalidSeries(List<String> pairs) {
+      skip(SeriesLabelsCheck.problem(pairs, false));
     }
 
     @Override
     public void series(List<String> pairs) {
       current = null;
       ref = 0;
-      seenNames.clear();
-      boolean hasName = false;
-      for (int i = 0; i < pairs.size(); i += 2) {
-        String name = pairs.get(i);
-        if (name.isEmpty() || !seenNames.add(name)) {
-          invalidSeries.increment();
-          return;
-        }
-        if (name.equals(Labels.METRIC_NAME) && !pairs.get(i + 1).isEmpty()) {
-          hasName = true;
-        }
-      }
-      if (!hasName) {
-        invalidSeries.increment();
+      String problem = SeriesLabelsCheck.problem(pairs, true);
+      if (problem != null) {
+        skip(problem);
         return;
       }
       current = Labels.of(pairs.toArray(String[]::new));
@@ -214,9 +203,25 @@ public final class RemoteWriteReceiver {
       }
     }
 
+    private void skip(String problem) {
+      current = null;
+      labelBytes = null;
+      skipping = true;
+      invalid++;
+      invalidSeries.increment();
+      report(problem);
+    }
+
+    private void report(String problem) {
+      if (errors.size() < MAX_REPORTED_ERRORS) {
+        errors.add(problem);
+      }
+    }
+
     @Override
     public void sample(long timestampMillis, double value) {
       if (current == null) {
+        invalidSamples += skipping ? 1 : 0;
         return;
       }
       try {
@@ -224,10 +229,29 @@ public final class RemoteWriteReceiver {
         written++;
       } catch (SampleRejectedException e) {
         rejected++;
-        if (errors.size() < MAX_REPORTED_ERRORS) {
-          errors.add(e.getMessage());
-        }
+        report(e.getMessage());
       }
+    }
+
+    /**
+     * What the 400 says: {@code 1 of 4 samples were rejected; 2 series (3 samples) with invalid
+     * labels were skipped; the others were stored: <problem>; <problem>}.
+     */
+    String problems() {
+      List<String> counts = new ArrayList<>();
+      if (rejected > 0) {
+        counts.add(rejected + " of " + (rejected + written) + " samples were rejected");
+      }
+      if (invalid > 0) {
+        counts.add(
+            invalid + " series (" + invalidSamples + " samples) with invalid labels were skipped");
+      }
+      long unreported = rejected + invalid - errors.size();
+      String more = unreported > 0 ? "; and " + unreported + " more" : "";
+      return String.join("; ", counts)
+          + ", the others were stored: "
+          + String.join("; ", errors)
+          + more;
     }
 
     @Override

@@ -31,8 +31,11 @@ final class WriteRequestDecoder {
     /** Starts a series; {@code labels} holds name, value, name, value... as decoded. */
     void series(List<String> labels);
 
-    /** Starts a series whose labels are not valid UTF-8: its samples are to be skipped. */
-    void invalidSeries();
+    /**
+     * Starts a series whose labels are not valid UTF-8, its bad bytes replaced by U+FFFD in {@code
+     * labels}: its samples are to be skipped.
+     */
+    void invalidSeries(List<String> labels);
 
     void sample(long timestampMillis, double value);
 
@@ -135,7 +138,7 @@ final class WriteRequestDecoder {
         }
       }
       if (invalidText) {
-        handler.invalidSeries();
+        handler.invalidSeries(labels);
       } else {
         handler.series(labels);
       }
@@ -227,7 +230,6 @@ final class WriteRequestDecoder {
     ByteString bytes = in.readBytes();
     if (!bytes.isValidUtf8()) {
       invalidText = true;
-      return "";
     }
     return bytes.toStringUtf8();
   }

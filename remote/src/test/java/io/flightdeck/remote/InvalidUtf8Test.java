@@ -37,7 +37,10 @@ class InvalidUtf8Test {
 
     Response response = receiver.handle("application/x-protobuf", "snappy", body);
 
-    assertThat(response.status()).isEqualTo(204);
+    assertThat(response.status()).isEqualTo(400);
+    assertThat(response.body())
+        .endsWith(
+            "the others were stored: invalid metric name or labels, got {__name__=\"u\uFFFD\"}");
     assertThat(storage.samples())
         .containsExactly(StoredSample.of(Labels.of("__name__", "up"), 1000, 1));
     assertThat(receiver.invalidSeries()).isEqualTo(1);

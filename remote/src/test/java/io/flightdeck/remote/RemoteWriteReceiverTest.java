@@ -305,17 +305,27 @@ class RemoteWriteReceiverTest {
 
   static Stream<Arguments> invalidLabelSets() {
     return Stream.of(
-        Arguments.of("no metric name", List.of("job", "api")),
-        Arguments.of("empty metric name", List.of("__name__", "", "job", "api")),
-        Arguments.of("duplicate label name", List.of("__name__", "up", "job", "a", "job", "b")),
-        Arguments.of("duplicate metric name", List.of("__name__", "up", "__name__", "down")),
-        Arguments.of("empty label name", List.of("__name__", "up", "", "x")));
+        Arguments.of(List.of("job", "api"), "invalid metric name or labels, got {job=\"api\"}"),
+        Arguments.of(
+            List.of("__name__", "", "job", "api"),
+            "invalid metric name or labels, got {__name__=\"\", job=\"api\"}"),
+        Arguments.of(
+            List.of("__name__", "up", "job", "b", "job", "a"),
+            "invalid labels for series, labels {__name__=\"up\", job=\"b\", job=\"a\"},"
+                + " duplicated label job"),
+        Arguments.of(
+            List.of("z", "1", "__name__", "up", "__name__", "down"),
+            "invalid labels for series, labels {__name__=\"up\", __name__=\"down\", z=\"1\"},"
+                + " duplicated label __name__"),
+        Arguments.of(
+            List.of("__name__", "up", "", "x"),
+            "invalid metric name or labels, got {\"\"=\"x\", __name__=\"up\"}"));
   }
 
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "{1}")
   @MethodSource("invalidLabelSets")
-  void skipsAndCountsSeriesWithInvalidLabelsButStoresTheOthers(
-      String description, List<String> invalid) {
+  void seriesWithInvalidLabelsAre400NamingThemWhileTheOthersAreStored(
+      List<String> invalid, String problem) {
     Response response =
         post(
             request(
@@ -323,7 +333,13 @@ class RemoteWriteReceiverTest {
                 series(invalid, sample(2, 2), sample(3, 3)),
                 series(UP, sample(4, 4))));
 
-    assertThat(response).isEqualTo(new Response(204, "", 2));
+    assertThat(response)
+        .isEqualTo(
+            new Response(
+                400,
+                "1 series (2 samples) with invalid labels were skipped, the others were stored: "
+                    + problem,
+                2));
     assertThat(receiver.invalidSeries()).isEqualTo(1);
     assertThat(storage.samples())
         .containsExactly(StoredSample.of(UP_LABELS, 1, 1), StoredSample.of(UP_LABELS, 4, 4));
@@ -349,6 +365,27 @@ class RemoteWriteReceiverTest {
             StoredSample.of(UP_LABELS, 1000, 1),
             StoredSample.of(UP_LABELS, 3000, 3),
             StoredSample.of(loss, 1000, 0.5));
+  }
+
+  @Test
+  void manyProblemsAreCountedAndTheFirstFewNamed() {
+    storage.reject(sample -> sample.timestampMillis() < 0);
+    Message request = request(series(UP, sample(1, 1), sample(2, -1)));
+    for (int i = 0; i < 8; i++) {
+      request.message(REQUEST_TIMESERIES, series(List.of("job", "j" + i), sample(i, i)));
+    }
+
+    Response response = post(request);
+
+    assertThat(response.status()).isEqualTo(400);
+    assertThat(response.body())
+        .startsWith(
+            "1 of 2 samples were rejected; 8 series (8 samples) with invalid labels were skipped,"
+                + " the others were stored: ")
+        .contains("invalid metric name or labels, got {job=\"j3\"}")
+        .doesNotContain("j4")
+        .endsWith("; and 4 more");
+    assertThat(storage.samples()).containsExactly(StoredSample.of(UP_LABELS, 1, 1));
   }
 
   @Test
