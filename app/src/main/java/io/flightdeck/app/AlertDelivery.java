@@ -5,6 +5,7 @@ import io.flightdeck.model.Clock;
 import io.flightdeck.model.Labels;
 import io.flightdeck.notify.AlertmanagerNotifier;
 import io.flightdeck.notify.AlertmanagerNotifierOptions;
+import io.flightdeck.notify.AlertmanagerSilences;
 import io.flightdeck.notify.AlertmanagerStats;
 import io.flightdeck.notify.DeliveryHistory;
 import io.flightdeck.notify.NotificationsConfig;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where the server's alerts go: the Alertmanagers of the configuration's {@code alerting} section
@@ -102,6 +104,12 @@ final class AlertDelivery implements AlertSink, AutoCloseable {
   List<String> activeAlertmanagers() {
     AlertmanagerNotifier am = alertmanagers;
     return am == null ? List.of() : am.alertmanagers();
+  }
+
+  /** Silences on the first Alertmanager alerts go to; empty when there is none. */
+  Optional<AlertmanagerSilences> silences() {
+    AlertmanagerNotifier am = alertmanagers;
+    return am == null ? Optional.empty() : am.silences();
   }
 
   List<String> droppedAlertmanagers() {

@@ -175,6 +175,8 @@ final class FlightdeckServer implements AutoCloseable {
                 rules.routes(),
                 new AlertmanagersApi(delivery).routes(),
                 new NotificationsApi(delivery).routes(),
+                new SilencesApi(delivery).routes(),
+                new TensorBoardStatusApi(tensorboard).routes(),
                 new AdminApi(tsdb, options.enableAdminApi()).routes(),
                 new RunsApi(runs, Clock.system()).routes(),
                 new CockpitSeriesApi(engine, tsdb, runs).routes(),

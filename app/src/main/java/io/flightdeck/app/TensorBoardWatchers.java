@@ -10,7 +10,6 @@ import io.flightdeck.tensorboard.LogdirWatcherStats;
 import io.flightdeck.tensorboard.TextStore;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +25,7 @@ import org.slf4j.LoggerFactory;
 final class TensorBoardWatchers implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(TensorBoardWatchers.class);
 
-  private final List<LogdirWatcher> watchers = new ArrayList<>();
+  private final Map<String, LogdirWatcher> watchers = new LinkedHashMap<>();
   private final Map<String, LogdirStores> stores = new LinkedHashMap<>();
 
   /** Opens the stores and starts watching; a logdir's path is used exactly as given. */
@@ -48,7 +47,7 @@ final class TensorBoardWatchers implements AutoCloseable {
                 opened.sideStores(),
                 Clock.system(),
                 problem -> log.warn("tensorboard {}: {}", logdir, problem));
-        watchers.add(watcher);
+        watchers.put(logdir, watcher);
         watcher.start();
         log.info("watching TensorBoard logdir {} every {} ms", logdir, pollInterval.toMillis());
       }
@@ -67,7 +66,7 @@ final class TensorBoardWatchers implements AutoCloseable {
     long skipped = 0;
     long errors = 0;
     long lastPoll = 0;
-    for (LogdirWatcher watcher : watchers) {
+    for (LogdirWatcher watcher : watchers.values()) {
       LogdirWatcherStats s = watcher.stats();
       runs += s.runs();
       files += s.files();
@@ -78,6 +77,11 @@ final class TensorBoardWatchers implements AutoCloseable {
       lastPoll = Math.max(lastPoll, s.lastPollMillis());
     }
     return new LogdirWatcherStats(runs, files, records, points, skipped, errors, lastPoll);
+  }
+
+  /** The watcher of each logdir, by the logdir as given: its counters and files' progress. */
+  Map<String, LogdirWatcher> watchers() {
+    return Collections.unmodifiableMap(watchers);
   }
 
   /** The text store of each logdir, by the logdir as given. */
@@ -104,7 +108,7 @@ final class TensorBoardWatchers implements AutoCloseable {
   /** Stops the watchers, then closes their stores. */
   @Override
   public void close() {
-    watchers.forEach(LogdirWatcher::close);
+    watchers.values().forEach(LogdirWatcher::close);
     for (Map.Entry<String, LogdirStores> s : stores.entrySet()) {
       try {
         s.getValue().close();

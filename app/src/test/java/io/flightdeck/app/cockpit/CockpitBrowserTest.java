@@ -397,6 +397,45 @@ class CockpitBrowserTest {
   }
 
   @Test
+  void anAlertIsSilencedInAlertmanagerFromItsRowAndExpiredAgain() throws Exception {
+    server.awaitAnswer("/api/v1/alerts", "GPUTemperatureHigh");
+    open("/alerts");
+    WebElement row = browser.await("tr[data-alert=GPUTemperatureHigh]");
+    row.findElement(By.cssSelector("button[aria-label='Silence GPUTemperatureHigh']")).click();
+    WebElement form = browser.await("form[data-form=silence]");
+    form.findElement(By.cssSelector("input[aria-label=Comment]")).sendKeys("fan swap on node-1");
+    form.findElement(By.cssSelector("input[aria-label='Created by']")).sendKeys("oncall");
+    form.findElement(By.cssSelector("button[type=submit]")).click();
+    WebElement silence = browser.await("table[data-table=silences] tr[data-state=active]");
+    assertThat(silence.getText())
+        .contains("alertname=\"GPUTemperatureHigh\"", "oncall", "fan swap on node-1");
+    String id = silence.getDomAttribute("data-silence");
+    assertThat(browser.await("tr[data-alert=GPUTemperatureHigh][data-silenced]").getText())
+        .contains("silenced until");
+    assertThat(alertmanagerSilences())
+        .as("the silence is Alertmanager's own")
+        .contains(id, "fan swap on node-1");
+    browser.screenshot("11b-silences");
+
+    silence.findElement(By.cssSelector("button")).click();
+    browser.await("table[data-table=silences] tr[data-state=expired][data-silence='" + id + "']");
+    assertThat(
+            browser.driver.findElements(
+                By.cssSelector("tr[data-alert=GPUTemperatureHigh][data-silenced]")))
+        .as("an expired silence mutes nothing")
+        .isEmpty();
+  }
+
+  private String alertmanagerSilences() throws Exception {
+    return java.net.http.HttpClient.newHttpClient()
+        .send(
+            java.net.http.HttpRequest.newBuilder(server.alertmanager().uri("/api/v2/silences"))
+                .build(),
+            java.net.http.HttpResponse.BodyHandlers.ofString())
+        .body();
+  }
+
+  @Test
   void statusPageShowsTargetsTensorBoardTsdbFlagsAndConfig() throws Exception {
     server.awaitAnswer("/api/v1/targets", "\"health\":\"up\"");
     open("/status");
@@ -407,6 +446,9 @@ class CockpitBrowserTest {
     assertThat(
             browser.driver.findElement(By.cssSelector("table[data-table=tensorboard]")).getText())
         .contains(TensorBoardRun.NAME);
+    assertThat(browser.await("div.import[data-done=true]").getText())
+        .as("the watched logdir is read to its end")
+        .contains("100% of", "2 runs", "2 event files");
     assertThat(browser.await("pre.config").getText()).contains("rule_files");
     assertThat(browser.await("[data-section=flags] dl").getText()).contains("storage.tsdb.path");
     browser.screenshot("12-status");

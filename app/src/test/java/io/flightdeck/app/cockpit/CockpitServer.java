@@ -2,6 +2,7 @@ package io.flightdeck.app.cockpit;
 
 import com.sun.net.httpserver.HttpServer;
 import io.flightdeck.app.Main;
+import io.flightdeck.testkit.RealAlertmanager;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -53,12 +54,15 @@ final class CockpitServer implements AutoCloseable {
   private final Path log;
 
   private final HttpServer webhook;
+  private final RealAlertmanager alertmanager;
 
-  private CockpitServer(Process process, int port, Path log, HttpServer webhook) {
+  private CockpitServer(
+      Process process, int port, Path log, HttpServer webhook, RealAlertmanager alertmanager) {
     this.process = process;
     this.port = port;
     this.log = log;
     this.webhook = webhook;
+    this.alertmanager = alertmanager;
   }
 
   /** A team chat's webhook on 127.0.0.1 that accepts every notification, for the delivery log. */
@@ -80,6 +84,11 @@ final class CockpitServer implements AutoCloseable {
   static CockpitServer start(Path dir) throws IOException, InterruptedException {
     int port = freePort();
     HttpServer webhook = chatWebhook();
+    // Alerts go to a real Alertmanager too, which keeps the silences the alerts page makes.
+    RealAlertmanager alertmanager =
+        RealAlertmanager.start(
+            Files.createDirectories(dir.resolve("alertmanager")),
+            "route: {receiver: nowhere}\nreceivers: [{name: nowhere}]\n");
     long now = System.currentTimeMillis();
     Path logdir = Files.createDirectories(dir.resolve("tensorboard"));
     TensorBoardRun.write(logdir, now / 1000.0);
@@ -93,13 +102,19 @@ final class CockpitServer implements AutoCloseable {
           - job_name: flightdeck
             static_configs: [{targets: ['127.0.0.1:%d']}]
         rule_files: [%s]
+        alerting:
+          alertmanagers: [{static_configs: [{targets: ['127.0.0.1:%d']}]}]
         notifications:
           route: {receiver: team-chat, group_by: [alertname], group_wait: 1s}
           receivers:
             - name: team-chat
               webhook_configs: [{url: 'http://127.0.0.1:%d/hook'}]
         """
-            .formatted(port, dir.resolve("rules.yml"), webhook.getAddress().getPort()));
+            .formatted(
+                port,
+                dir.resolve("rules.yml"),
+                alertmanager.port(),
+                webhook.getAddress().getPort()));
     Path log = dir.resolve("server.log");
     List<String> command =
         List.of(
@@ -122,7 +137,7 @@ final class CockpitServer implements AutoCloseable {
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())
             .start();
-    CockpitServer server = new CockpitServer(process, port, log, webhook);
+    CockpitServer server = new CockpitServer(process, port, log, webhook, alertmanager);
     try {
       server.awaitReady();
       server.importText(new TrainingFleet(now).text());
@@ -194,6 +209,11 @@ final class CockpitServer implements AutoCloseable {
     return URI.create("http://127.0.0.1:" + port + path);
   }
 
+  /** The Alertmanager that the server's alerts go to. */
+  RealAlertmanager alertmanager() {
+    return alertmanager;
+  }
+
   String log() throws IOException {
     return "---- " + log + " ----\n" + Files.readString(log, StandardCharsets.UTF_8);
   }
@@ -201,6 +221,7 @@ final class CockpitServer implements AutoCloseable {
   @Override
   public void close() throws InterruptedException {
     webhook.stop(0);
+    alertmanager.close();
     process.destroy();
     if (!process.waitFor(30, TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);

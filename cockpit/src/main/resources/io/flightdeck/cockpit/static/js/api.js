@@ -55,6 +55,11 @@ export function post(path, body, signal) {
   });
 }
 
+/** DELETE /api/v1/<path>. */
+export function del(path) {
+  return send(`/api/v1/${path}`, { method: 'DELETE' });
+}
+
 /** POST /api/v1/cockpit/series: downsampled series, one result per query (see the API contract). */
 export function series(request, signal) {
   return post('cockpit/series', request, signal);

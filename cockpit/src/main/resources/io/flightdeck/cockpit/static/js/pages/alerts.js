@@ -1,10 +1,12 @@
 // "/alerts": firing and pending alerts linked to their run and GPU, firing alerts over the last
-// hours, the rule groups with state and last evaluation (?state=firing|pending|inactive filters
-// rules), and the notification log with each delivery's result.
+// hours, silences (kept in Alertmanager) with a silence button on each alert, the rule groups with
+// state and last evaluation (?state=firing|pending|inactive filters rules), and the notification
+// log with each delivery's result.
 import { get, num } from '../api.js';
 import { h, fill, statusPill, errorBox } from '../dom.js';
 import { fmtTime, fmtDuration, fmtNum } from '../format.js';
 import { Chart, PALETTE } from '../chart.js';
+import { loadSilences, silenceForm, silencing } from '../silences.js';
 
 const REFRESH_MS = 15000;
 
@@ -43,9 +45,12 @@ export function mount(root, ctx) {
   const groups = h('div');
   const stateFilter = h('span.seg', { role: 'group', 'aria-label': 'Rule state' });
   const log = h('div');
+  const silenceList = h('div');
+  let silences = [];
   root.append(
     h('section.page-head', h('h1', 'Alerts')),
     h('h2', 'Active alerts'), active,
+    h('h2', 'Silences'), silenceList,
     h('div', { style: { marginTop: '12px' } }, chart.el),
     h('h2', 'Notification log'), log,
     h('h2', 'Rule groups ', stateFilter), groups);
@@ -69,7 +74,7 @@ export function mount(root, ctx) {
         rows.get(key).push(a);
       }
       fill(active, h('div.table-wrap', h('table', { 'data-table': 'alerts' },
-        h('thead', h('tr', ['State', 'Alert', 'Severity', 'Summary', 'Run · GPU', 'Since', 'Value', 'Instances'].map((c) => h('th', c)))),
+        h('thead', h('tr', ['State', 'Alert', 'Severity', 'Summary', 'Run · GPU', 'Since', 'Value', 'Instances', ''].map((c) => h('th', c)))),
         h('tbody', [...rows.values()].map((group) => {
           const first = group[0];
           const l = first.labels || {};
@@ -86,8 +91,9 @@ export function mount(root, ctx) {
           const values = group.map((a) => num(a.value)).filter((v) => v !== null);
           const since = Math.min(...group.map((a) => (a.activeAt ? Date.parse(a.activeAt) / 1000 : Infinity)));
           const summary = (first.annotations && (first.annotations.summary || first.annotations.description)) || '';
-          return h('tr', { dataset: { alert: l.alertname, state: first.state, count: group.length } },
-            h('td', statusPill(first.state)),
+          const muted = silencing(silences, l);
+          const row = h('tr', { dataset: { alert: l.alertname, state: first.state, count: group.length, silenced: muted ? muted.id : null } },
+            h('td', statusPill(first.state), muted ? h('span.badge.silenced', { title: muted.comment }, ` silenced until ${fmtTime(Date.parse(muted.endsAt) / 1000, true)}`) : null),
             h('td', h('strong', l.alertname), group.length > 1 ? h('span.muted', ` \u00d7${group.length}`) : null),
             h('td', l.severity ? h(`span.badge.sev-${l.severity}`, l.severity) : '–'),
             h('td', { style: { whiteSpace: 'normal', minWidth: '220px', maxWidth: '420px' } },
@@ -99,7 +105,21 @@ export function mount(root, ctx) {
               ? `${fmtNum(Math.min(...values))}–${fmtNum(Math.max(...values))}` : fmtNum(values[0] ?? null)),
             h('td', { style: { whiteSpace: 'normal', minWidth: '260px' } }, group.length === 1
               ? labelCodes(l, ['alertname', 'severity'])
-              : h('details', h('summary', `${group.length} label sets`), placed.map((p) => h('div', labelCodes(p.a.labels, ['alertname', 'severity', 'job', 'run']))))));
+              : h('details', h('summary', `${group.length} label sets`), placed.map((p) => h('div', labelCodes(p.a.labels, ['alertname', 'severity', 'job', 'run']))))),
+            h('td', muted ? '' : h('button', {
+              type: 'button',
+              'aria-label': `Silence ${l.alertname}`,
+              onclick() {
+                if (row.nextSibling && row.nextSibling.dataset.silenceFor) return;
+                // The alert name, narrowed to its run when all its instances belong to one.
+                const matchers = { alertname: l.alertname, ...(runs.length === 1 && group.every((a) => a.labels.run === runs[0]) ? { run: runs[0] } : {}) };
+                const formRow = h('tr', { dataset: { silenceFor: l.alertname } }, h('td', { colspan: 9 },
+                  silenceForm(matchers, () => { formRow.remove(); refresh(); })));
+                row.after(formRow);
+                formRow.querySelector('input[aria-label=Comment]').focus();
+              },
+            }, 'Silence…')));
+          return row;
         })))));
     } catch (e) {
       fill(active, errorBox(e.message));
@@ -193,16 +213,25 @@ export function mount(root, ctx) {
     }
   }
 
+  let owners = new Map();
+
+  /** Silences first: each alert row says whether one mutes it. */
+  async function refresh() {
+    silences = await loadSilences(silenceList, refresh);
+    if (!disposed) await loadActive(owners);
+  }
+
   async function loadAll() {
     const runs = await get('runs').catch(() => []);
     if (disposed) return;
-    const owners = new Map();
+    owners = new Map();
     for (const r of runs) for (const g of r.gpus || []) owners.set(`${g.host}/${g.gpu}`, r.run);
-    await Promise.all([loadActive(owners), loadChart(), loadRules(), loadLog()]);
+    await Promise.all([refresh(), loadChart(), loadRules(), loadLog()]);
   }
 
   loadAll();
-  const timer = setInterval(loadAll, REFRESH_MS);
+  // A refresh must not wipe a silence form being typed into.
+  const timer = setInterval(() => { if (!root.querySelector('form.silence-form')) loadAll(); }, REFRESH_MS);
   return {
     update(next) {
       params = next.params;

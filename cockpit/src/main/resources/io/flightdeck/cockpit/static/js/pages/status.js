@@ -1,8 +1,8 @@
-// "/status": scrape targets and their health, TensorBoard runs, TSDB head and cardinality, build
+// "/status": scrape targets and their health, TensorBoard logdirs with their import progress and runs, TSDB head and cardinality, build
 // and runtime, command-line flags and the loaded configuration (Prometheus's status pages in one).
 import { get } from '../api.js';
 import { h, fill, statusPill, errorBox } from '../dom.js';
-import { fmtTime, fmtNum, fmtDuration, fmtStep } from '../format.js';
+import { fmtTime, fmtNum, fmtDuration, fmtStep, fmtBytes } from '../format.js';
 
 function section(title, id) {
   const body = h('div', h('p.muted', 'Loading…'));
@@ -47,17 +47,49 @@ export function mount(root) {
         h('td.num', `${fmtNum((t.lastScrapeDuration || 0) * 1000)} ms`),
         h('td.field-error', { style: { whiteSpace: 'normal' } }, t.lastError || ''))))));
   });
+  const tensorboardImport = h('div');
+  async function loadImport() {
+    let logdirs;
+    try {
+      logdirs = await get('status/tensorboard');
+    } catch (e) {
+      fill(tensorboardImport, errorBox(`Import progress: ${e.message}`));
+      return true;
+    }
+    fill(tensorboardImport, logdirs.map((d) => {
+      const share = d.bytesTotal ? d.bytesRead / d.bytesTotal : 1;
+      const pending = d.eventFiles.filter((f) => f.reading || f.error || f.bytesRead < f.bytesTotal);
+      return h('div.import', { dataset: { logdir: d.logdir, done: share >= 1 && !pending.length } },
+        h('div', { style: { display: 'flex', gap: '12px', alignItems: 'center', flexWrap: 'wrap' } },
+          h('span.mono', d.logdir),
+          h('progress', { max: 1, value: share, 'aria-label': `read of ${d.logdir}` }),
+          h('span', `${fmtNum(share * 100)}% of ${fmtBytes(d.bytesTotal)} read`),
+          h('span.muted', `${fmtNum(d.runs)} runs · ${fmtNum(d.files)} event files · ${fmtNum(d.points)} points`),
+          d.errors ? h('span.field-error', `${fmtNum(d.errors)} errors (see the server log)`) : null,
+          h('span.muted', d.lastPoll ? `last poll ${fmtDuration(Math.max(0, Date.now() / 1000 - d.lastPoll))} ago` : 'first poll under way')),
+        pending.length ? h('table', { 'data-table': 'tensorboard-files' }, h('tbody', pending.slice(0, 10).map((f) => h('tr',
+          h('td', f.run), h('td.mono', f.file.split('/').pop()),
+          h('td.num', `${fmtBytes(f.bytesRead)} / ${fmtBytes(f.bytesTotal)}`),
+          h('td', f.error ? h('span.field-error', f.error) : f.reading ? 'reading' : 'waiting for the next poll'))))) : null);
+    }));
+    return logdirs.every((d) => d.bytesRead >= d.bytesTotal && !d.eventFiles.some((f) => f.error));
+  }
+  // While an import is under way its progress moves: poll it until every logdir is read.
+  let importTimer = null;
+  loadImport().then((done) => {
+    if (!done) importTimer = setInterval(async () => { if (await loadImport()) clearInterval(importTimer); }, 3000);
+  });
   into(tensorboard.body, async () => {
     const runs = await get('tensorboard/runs');
-    if (!runs.length) return h('p.muted', 'No TensorBoard runs. Start the server with --tensorboard.logdir=DIR to watch event files.');
-    return h('div.table-wrap', h('table', { 'data-table': 'tensorboard' },
+    if (!runs.length) return [tensorboardImport, h('p.muted', 'No TensorBoard runs. Start the server with --tensorboard.logdir=DIR to watch event files.')];
+    return [tensorboardImport, h('div.table-wrap', h('table', { 'data-table': 'tensorboard' },
       h('thead', h('tr', ['Logdir', 'Run', 'Scalars', 'Histograms', 'Text', 'Steps'].map((c) => h('th', c)))),
       h('tbody', runs.map((r) => {
         const count = (kind) => r.tags.filter((t) => t.kind === kind).length;
         const max = Math.max(...r.tags.map((t) => t.max_step ?? 0));
         return h('tr', h('td.mono', r.logdir), h('td', h('a', { href: `/runs/${encodeURIComponent(r.run)}` }, r.run)),
           h('td.num', String(count('scalar'))), h('td.num', String(count('histogram'))), h('td.num', String(count('text'))), h('td.num', fmtStep(max)));
-      }))));
+      }))))];
   });
   into(tsdb.body, async () => {
     const d = await get('status/tsdb');
@@ -74,5 +106,9 @@ export function mount(root) {
   });
   into(flags.body, async () => kv(await get('status/flags')));
   into(config.body, async () => h('pre.config', (await get('status/config')).yaml));
-  return null;
+  return {
+    dispose() {
+      clearInterval(importTimer);
+    },
+  };
 }
