@@ -43,7 +43,7 @@ class DemoConfigTest {
       for (Path rules : config.ruleFiles()) {
         assertThat(RuleFileParser.parse(rules).ruleCount()).isPositive();
       }
-      assertThat(config.ruleFiles()).hasSize(2);
+      assertThat(config.ruleFiles()).hasSize(io.flightdeck.rules.RulePacks.FILES.size());
       assertThat(config.notifications().toString())
           .contains("receiver=demo", "https://open.feishu.cn/hook/x", "secret=s3cret")
           .containsPattern("url=http://127\\.0\\.0\\.1:\\d+/chat");

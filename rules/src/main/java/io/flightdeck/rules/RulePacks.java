@@ -11,12 +11,13 @@ import java.util.List;
 
 /**
  * The rule packs Flightdeck ships ({@code rules/packs/} in the source tree, in the jar beside this
- * class): GPU health and training. A server without a config file loads them; {@code flightdeck
- * init} writes copies beside a new config for the user to own.
+ * class): GPU health, training, and the training detectors' findings. A server without a config
+ * file loads them; {@code flightdeck init} writes copies beside a new config for the user to own.
  */
 public final class RulePacks {
   /** The packs' file names, in load order. */
-  public static final List<String> FILES = List.of("gpu.yml", "training.yml");
+  public static final List<String> FILES =
+      List.of("gpu.yml", "training.yml", "training-detections.yml");
 
   private static final String RESOURCE_DIR = "/io/flightdeck/rules/packs/";
 

@@ -22,7 +22,7 @@ class RulePacksTest {
   private static final Path PROMTOOL = Path.of("/usr/bin/promtool");
 
   @ParameterizedTest
-  @ValueSource(strings = {"gpu", "training"})
+  @ValueSource(strings = {"gpu", "training", "training-detections"})
   void packPassesItsUnitTestsWithOurTester(String pack) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -36,7 +36,7 @@ class RulePacksTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"gpu", "training"})
+  @ValueSource(strings = {"gpu", "training", "training-detections"})
   void theJarCarriesEachPackExactlyAsInTheSourceTree(String pack) throws IOException {
     assertThat(RulePacks.text(pack + ".yml"))
         .isEqualTo(Files.readString(PACKS.resolve(pack + ".yml")));
@@ -49,17 +49,20 @@ class RulePacksTest {
     Files.createDirectories(folder);
     Files.writeString(folder.resolve("gpu.yml"), "groups: []\n");
     assertThat(RulePacks.writeTo(folder))
-        .containsExactly(folder.resolve("gpu.yml"), folder.resolve("training.yml"));
+        .containsExactly(
+            folder.resolve("gpu.yml"),
+            folder.resolve("training.yml"),
+            folder.resolve("training-detections.yml"));
     assertThat(Files.readString(folder.resolve("gpu.yml"))).isEqualTo(RulePacks.text("gpu.yml"));
     try (var files = Files.list(folder)) {
-      assertThat(files).as("no partial file left").hasSize(2);
+      assertThat(files).as("no partial file left").hasSize(3);
     }
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> RulePacks.text("nope.yml"))
         .hasMessageContaining("no rule pack named nope.yml");
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"gpu", "training"})
+  @ValueSource(strings = {"gpu", "training", "training-detections"})
   void packPassesOurChecker(String pack) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -71,7 +74,7 @@ class RulePacksTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"gpu", "training"})
+  @ValueSource(strings = {"gpu", "training", "training-detections"})
   void promtoolAcceptsAndPassesThePack(String pack) throws Exception {
     assertThat(PROMTOOL)
         .as("promtool, from Debian's prometheus package (./run-tests installs it as root)")

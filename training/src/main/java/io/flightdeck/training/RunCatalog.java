@@ -31,6 +31,10 @@ public final class RunCatalog {
     this.options = options;
   }
 
+  RunCatalogOptions options() {
+    return options;
+  }
+
   /** The label that names runs. */
   public String runLabel() {
     return options.runLabel();
@@ -84,11 +88,16 @@ public final class RunCatalog {
     if (summary.isEmpty()) {
       return Optional.empty();
     }
-    RunHardware hardware = new RunHardware(summary.get().hosts(), summary.get().gpus());
+    return Optional.of(events(summary.get(), startMs, endMs));
+  }
+
+  /** The events of a run already judged, between two times (ms), sorted by time. */
+  List<RunEvent> events(RunSummary summary, long startMs, long endMs) {
+    String run = summary.run();
+    RunHardware hardware = new RunHardware(summary.hosts(), summary.gpus());
     try (Querier querier = storage.querier(startMs - RunEvents.LEAD_MS, endMs)) {
       RunSeries series = RunSeries.select(querier, options.runLabel(), exact(run)).get(run);
-      return Optional.of(
-          new RunEvents(querier, options, run, hardware).collect(series, startMs, endMs));
+      return new RunEvents(querier, options, run, hardware).collect(series, startMs, endMs);
     }
   }
 

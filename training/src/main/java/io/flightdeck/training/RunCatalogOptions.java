@@ -17,6 +17,8 @@ import java.util.Objects;
  * @param stallFactor a run whose step has not moved for this many usual step-change intervals is
  *     stalled
  * @param stallFloor the shortest pause that counts as a stall
+ * @param detectionWindow how far back the background detection loop reads each running run ({@link
+ *     DetectionLoop})
  */
 public record RunCatalogOptions(
     String runLabel,
@@ -25,7 +27,8 @@ public record RunCatalogOptions(
     int silence,
     Duration silenceFloor,
     int stallFactor,
-    Duration stallFloor) {
+    Duration stallFloor,
+    Duration detectionWindow) {
   public static final RunCatalogOptions DEFAULT =
       new RunCatalogOptions(
           "run",
@@ -34,7 +37,8 @@ public record RunCatalogOptions(
           10,
           Duration.ofMinutes(5),
           5,
-          Duration.ofMinutes(2));
+          Duration.ofMinutes(2),
+          Duration.ofHours(1));
 
   public RunCatalogOptions {
     Objects.requireNonNull(runLabel, "runLabel");
@@ -44,11 +48,22 @@ public record RunCatalogOptions(
     if (silence < 1 || stallFactor < 1) {
       throw new IllegalArgumentException("silence and stallFactor must be at least 1");
     }
+    if (detectionWindow.toMillis() < 60_000) {
+      throw new IllegalArgumentException(
+          "the detection window must be at least 1m, got " + detectionWindow);
+    }
   }
 
   public RunCatalogOptions withRunLabel(String label) {
     return new RunCatalogOptions(
-        label, lookback, rateWindow, silence, silenceFloor, stallFactor, stallFloor);
+        label,
+        lookback,
+        rateWindow,
+        silence,
+        silenceFloor,
+        stallFactor,
+        stallFloor,
+        detectionWindow);
   }
 
   /**
@@ -57,17 +72,30 @@ public record RunCatalogOptions(
    */
   public RunCatalogOptions withStallFloor(Duration value) {
     return new RunCatalogOptions(
-        runLabel, lookback, rateWindow, silence, silenceFloor, stallFactor, value);
+        runLabel, lookback, rateWindow, silence, silenceFloor, stallFactor, value, detectionWindow);
   }
 
   /** A shorter or longer floor for crashes (silence), e.g. for the demo's compressed clock. */
   public RunCatalogOptions withSilenceFloor(Duration value) {
     return new RunCatalogOptions(
-        runLabel, lookback, rateWindow, silence, value, stallFactor, stallFloor);
+        runLabel, lookback, rateWindow, silence, value, stallFactor, stallFloor, detectionWindow);
   }
 
   public RunCatalogOptions withLookback(Duration value) {
     return new RunCatalogOptions(
-        runLabel, value, rateWindow, silence, silenceFloor, stallFactor, stallFloor);
+        runLabel,
+        value,
+        rateWindow,
+        silence,
+        silenceFloor,
+        stallFactor,
+        stallFloor,
+        detectionWindow);
+  }
+
+  /** A longer or shorter window for the detection loop, e.g. divided by the demo's speed. */
+  public RunCatalogOptions withDetectionWindow(Duration value) {
+    return new RunCatalogOptions(
+        runLabel, lookback, rateWindow, silence, silenceFloor, stallFactor, stallFloor, value);
   }
 }

@@ -1,0 +1,319 @@
+package io.flightdeck.training;
+
+import io.flightdeck.model.Clock;
+import io.flightdeck.model.Labels;
+import io.flightdeck.model.StaleMarker;
+import io.flightdeck.storage.Appendable;
+import io.flightdeck.storage.Appender;
+import io.flightdeck.storage.SampleRejectedException;
+import io.flightdeck.storage.StorageException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the detectors in the background over the recent window of every running or stalled run, so
+ * that each detection (1) is a series, {@code flightdeck_run_detection{run, kind, host, gpu, rank,
+ * title} 1}, appended to the store at each pass for the rule packs to alert on, and (2) is ready
+ * when {@code /api/v1/runs/{run}/events} asks: {@link #events} answers from the pass's cache when
+ * it covers the asked range, and computes on demand otherwise.
+ *
+ * <p>Cost: one pass reads each running run over the window only (default 1 h, {@code
+ * --cockpit.detection-window}), one run after the other on one low-priority thread; a pass stops
+ * starting runs once it has taken an interval (the others go first next time), and the next pass
+ * waits at least three times as long as this one took, so the loop keeps below a third of one core
+ * however many runs there are. Each run's events accumulate across passes (the old ones outside the
+ * window are kept), so a run watched since its start is cached whole.
+ */
+public final class DetectionLoop implements AutoCloseable {
+  /** The series of the active detections. */
+  public static final String METRIC = "flightdeck_run_detection";
+
+  private static final Logger log = LoggerFactory.getLogger(DetectionLoop.class);
+
+  /** A point event (a spike, a NaN) stays a series this long after the loop first saw it. */
+  private static final long HOLD_MS = 5 * 60_000;
+
+  /** An interval ending this close to the data's end is still going on (a stall's last sample). */
+  private static final long SLACK_MS = 90_000;
+
+  /** Events closer than this to an event kept from an earlier pass are that event again. */
+  private static final long SAME_EVENT_MS = 60_000;
+
+  /** The next pass waits at least this many times as long as the last one took. */
+  private static final int DUTY = 3;
+
+  private final RunCatalog catalog;
+  private final Appendable sink;
+  private final Clock clock;
+  private final long windowMs;
+  private final long intervalMs;
+  private final ActiveDetections detections;
+  private final Map<String, CachedEvents> cache = new ConcurrentHashMap<>();
+  private final Map<String, Set<Labels>> activeByRun = new HashMap<>();
+  private final Map<String, Long> evaluatedAt = new HashMap<>();
+  private Set<Labels> emitted = Set.of();
+  private volatile long delayMs;
+  private ScheduledExecutorService executor;
+
+  /**
+   * The events of a run as the passes found them.
+   *
+   * @param fromMs where the cached events begin
+   * @param fromRunStart whether that is the run's first sample (any earlier start is covered too)
+   * @param toMs the end of the last pass
+   * @param settled whether the run left running and its last pass came after
+   */
+  private record CachedEvents(
+      long fromMs, boolean fromRunStart, long toMs, List<RunEvent> events, boolean settled) {}
+
+  /**
+   * @param catalog the runs, and how far back each pass reads ({@link
+   *     RunCatalogOptions#detectionWindow})
+   * @param sink where the detection series are appended
+   * @param interval how often a pass starts, at the least (the rules' evaluation interval)
+   */
+  public DetectionLoop(RunCatalog catalog, Appendable sink, Clock clock, Duration interval) {
+    if (interval.toMillis() < 1) {
+      throw new IllegalArgumentException(
+          "the detection interval must be positive, got " + interval);
+    }
+    this.catalog = catalog;
+    this.sink = sink;
+    this.clock = clock;
+    this.windowMs = catalog.options().detectionWindow().toMillis();
+    this.intervalMs = interval.toMillis();
+    this.delayMs = intervalMs;
+    this.detections = new ActiveDetections(METRIC, catalog.runLabel(), HOLD_MS, SLACK_MS);
+  }
+
+  /** Starts the passes on a daemon thread of low priority; the first one at once. */
+  public synchronized void start() {
+    if (executor != null) {
+      return;
+    }
+    executor =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "run-detections");
+              t.setDaemon(true);
+              t.setPriority(Thread.MIN_PRIORITY);
+              return t;
+            });
+    executor.execute(this::passAndReschedule);
+  }
+
+  private void passAndReschedule() {
+    long began = System.nanoTime();
+    try {
+      pass();
+    } catch (RuntimeException e) {
+      // A bad run or a store being closed must not end the loop; the next pass tries again.
+      log.warn("run detection pass failed: {}", e.toString());
+    }
+    long tookMs = (System.nanoTime() - began) / 1_000_000;
+    delayMs = Math.max(intervalMs, DUTY * tookMs);
+    synchronized (this) {
+      if (executor != null && !executor.isShutdown()) {
+        executor.schedule(this::passAndReschedule, delayMs, TimeUnit.MILLISECONDS);
+      }
+    }
+  }
+
+  /** One pass over the running runs; the loop's thread (or a test) calls it. */
+  void pass() {
+    long began = System.nanoTime();
+    long now = clock.millis();
+    Map<String, RunSummary> live = new HashMap<>();
+    for (RunSummary run : catalog.runs(null)) {
+      if (run.status() == RunStatus.RUNNING || run.status() == RunStatus.STALLED) {
+        live.put(run.run(), run);
+      }
+    }
+    // Runs that stopped: one last pass over their end, then their series go stale.
+    for (Map.Entry<String, CachedEvents> e : cache.entrySet()) {
+      if (!live.containsKey(e.getKey()) && !e.getValue().settled()) {
+        catalog.run(e.getKey()).ifPresent(run -> evaluate(run, now, true));
+        activeByRun.remove(e.getKey());
+        detections.forget(e.getKey());
+      }
+    }
+    cache.entrySet().removeIf(e -> e.getValue().settled() && now - e.getValue().toMs() > windowMs);
+    activeByRun.keySet().retainAll(live.keySet());
+    evaluatedAt.keySet().retainAll(live.keySet());
+    // The runs evaluated longest ago first, so a pass cut short reaches the others next time.
+    List<RunSummary> order = new ArrayList<>(live.values());
+    order.sort(Comparator.comparingLong(r -> evaluatedAt.getOrDefault(r.run(), 0L)));
+    for (RunSummary run : order) {
+      if (System.nanoTime() - began > intervalMs * 1_000_000) {
+        break;
+      }
+      List<RunEvent> events = evaluate(run, now, false);
+      evaluatedAt.put(run.run(), now);
+      activeByRun.put(run.run(), detections.of(run.run(), events, run.lastSeenMs(), now));
+    }
+    emit(now);
+  }
+
+  /** Reads one run's window, merges it into the cache and answers the window's events. */
+  private List<RunEvent> evaluate(RunSummary run, long now, boolean last) {
+    long from = Math.max(run.firstSeenMs(), now - windowMs);
+    List<RunEvent> fresh = catalog.events(run, from, now);
+    cache.compute(
+        run.run(),
+        (r, before) ->
+            before == null
+                ? new CachedEvents(from, from == run.firstSeenMs(), now, fresh, last)
+                : new CachedEvents(
+                    Math.min(before.fromMs(), from),
+                    before.fromRunStart(),
+                    now,
+                    merge(before.events(), fresh, from + windowMs / 2),
+                    last));
+    return fresh;
+  }
+
+  /**
+   * The earlier events, less those a fresh reading of the same time replaces, and the fresh ones.
+   * An earlier event before {@code settledBefore} that the fresh reading does not show is kept: it
+   * was found with more of its past in view than the window's start now gives.
+   */
+  private static List<RunEvent> merge(
+      List<RunEvent> earlier, List<RunEvent> fresh, long settledBefore) {
+    List<RunEvent> merged = new ArrayList<>();
+    for (RunEvent old : earlier) {
+      if (old.timeMs() < settledBefore && fresh.stream().noneMatch(f -> sameIncident(old, f))) {
+        merged.add(old);
+      }
+    }
+    merged.addAll(fresh);
+    merged.sort(Comparator.comparingLong(RunEvent::timeMs).thenComparing(RunEvent::kind));
+    return merged;
+  }
+
+  private static boolean sameIncident(RunEvent a, RunEvent b) {
+    if (!a.kind().equals(b.kind())
+        || !java.util.Objects.equals(a.host(), b.host())
+        || !java.util.Objects.equals(a.gpu(), b.gpu())) {
+      return false;
+    }
+    if (Math.abs(a.timeMs() - b.timeMs()) <= SAME_EVENT_MS) {
+      return true;
+    }
+    long aEnd = a.endMs() == null ? a.timeMs() : a.endMs();
+    long bEnd = b.endMs() == null ? Long.MAX_VALUE : b.endMs();
+    return b.timeMs() <= aEnd && bEnd >= a.timeMs();
+  }
+
+  /** Each active detection's sample at {@code now}; a staleness marker for those that ended. */
+  private void emit(long now) {
+    Set<Labels> current = new LinkedHashSet<>();
+    activeByRun.values().forEach(current::addAll);
+    if (current.isEmpty() && emitted.isEmpty()) {
+      return;
+    }
+    Appender appender = sink.appender();
+    try {
+      for (Labels labels : current) {
+        append(appender, labels, now, 1);
+      }
+      for (Labels labels : emitted) {
+        if (!current.contains(labels)) {
+          append(appender, labels, now, StaleMarker.VALUE);
+        }
+      }
+      appender.commit();
+      emitted = current;
+    } catch (StorageException e) {
+      appender.rollback();
+      log.warn("run detections not stored: {}", e.toString());
+    }
+  }
+
+  /** One sample; one refused (a series limit) leaves the others. */
+  private static void append(Appender appender, Labels labels, long now, double value) {
+    try {
+      appender.append(0, labels, now, value);
+    } catch (SampleRejectedException e) {
+      log.debug("run detection {} refused: {}", labels, e.getMessage());
+    }
+  }
+
+  /**
+   * The events of a run between two times (ms), sorted by time: from the passes' cache when it
+   * covers the range (up to two pass intervals behind its end), else computed now; empty for an
+   * unknown run. A range computed now that reaches back before the cache and up to its end is kept
+   * in the cache, so the whole run is cached after the first such request.
+   */
+  public Optional<List<RunEvent>> events(String run, long startMs, long endMs) {
+    CachedEvents cached = cache.get(run);
+    if (covers(cached, startMs, endMs)) {
+      return Optional.of(within(cached.events(), startMs, endMs));
+    }
+    Optional<List<RunEvent>> computed = catalog.events(run, startMs, endMs);
+    if (cached != null
+        && computed.isPresent()
+        && startMs < cached.fromMs()
+        && endMs >= cached.toMs()) {
+      // Only the older part is taken: the cache's own window is read the same way each pass.
+      cache.computeIfPresent(
+          run,
+          (r, c) -> {
+            List<RunEvent> older =
+                computed.get().stream().filter(e -> e.timeMs() < c.fromMs()).toList();
+            List<RunEvent> all = new ArrayList<>(older);
+            all.addAll(c.events());
+            return new CachedEvents(startMs, false, c.toMs(), all, c.settled());
+          });
+    }
+    return computed;
+  }
+
+  /** The events that overlap {@code [start, end]}; one without an end must begin in it. */
+  private static List<RunEvent> within(List<RunEvent> events, long startMs, long endMs) {
+    List<RunEvent> in = new ArrayList<>();
+    for (RunEvent e : events) {
+      long last = e.endMs() == null ? e.timeMs() : e.endMs();
+      if (e.timeMs() <= endMs && last >= startMs) {
+        in.add(e);
+      }
+    }
+    return in;
+  }
+
+  /** Whether {@link #events} answers this range from the cache. */
+  boolean covers(String run, long startMs, long endMs) {
+    return covers(cache.get(run), startMs, endMs);
+  }
+
+  private boolean covers(CachedEvents cached, long startMs, long endMs) {
+    return cached != null
+        && (cached.fromRunStart() || startMs >= cached.fromMs())
+        && endMs <= cached.toMs() + 2 * delayMs
+        && endMs >= cached.fromMs();
+  }
+
+  @Override
+  public synchronized void close() {
+    if (executor != null) {
+      executor.shutdownNow();
+      try {
+        executor.awaitTermination(5, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

@@ -1,0 +1,155 @@
+package io.flightdeck.training;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.flightdeck.model.Labels;
+import io.flightdeck.model.Matcher;
+import io.flightdeck.model.StaleMarker;
+import io.flightdeck.storage.Querier;
+import io.flightdeck.storage.SampleIterator;
+import io.flightdeck.storage.SeriesSet;
+import io.flightdeck.testkit.ManualClock;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The background loop over a real TSDB: a hung GPU in a running job becomes a {@code
+ * flightdeck_run_detection} series naming the run, host and GPU while the hang lasts and goes stale
+ * after; a healthy job beside it gets none; the events endpoint's answer from the loop's cache is
+ * the one computed on demand.
+ */
+class DetectionLoopTest {
+  private static final long HOURS_2 = 2 * 3600;
+  private static final long HANG_FROM = 3600;
+  private static final long HANG_TO = 4800;
+
+  @TempDir static Path dir;
+  static TrainingStore store;
+
+  @BeforeAll
+  static void write() {
+    store = new TrainingStore(dir);
+    new SimulatedRun("hung", 2, 4, 15, HOURS_2, 7, RunDetectorsTest.hang(1, 2, HANG_FROM, HANG_TO))
+        .write(store);
+    new SimulatedRun("healthy", 2, 4, 15, HOURS_2, 8, new SimulatedRun.Faults()).write(store);
+  }
+
+  @AfterAll
+  static void close() throws java.io.IOException {
+    store.close();
+  }
+
+  private static long at(long seconds) {
+    return TrainingStore.T0 + seconds * 1000;
+  }
+
+  private record Loop(ManualClock clock, RunCatalog catalog, DetectionLoop loop) {}
+
+  private static Loop loopAt(long seconds) {
+    ManualClock clock = new ManualClock(at(seconds));
+    RunCatalog catalog =
+        new RunCatalog(store.tsdb, clock, RunHParams.NONE, RunCatalogOptions.DEFAULT);
+    return new Loop(
+        clock, catalog, new DetectionLoop(catalog, store.tsdb, clock, Duration.ofSeconds(15)));
+  }
+
+  /** The last sample of each detection series at {@code t} (NaN for a staleness marker). */
+  private static Map<Labels, Double> detectionsAt(long t) {
+    Map<Labels, Double> found = new TreeMap<>();
+    try (Querier q = store.tsdb.querier(t, t)) {
+      SeriesSet set = q.select(false, Matcher.equal(Labels.METRIC_NAME, DetectionLoop.METRIC));
+      while (set.next()) {
+        SampleIterator it = set.at().iterator(null);
+        while (it.next()) {
+          if (it.timestamp() == t) {
+            found.put(set.at().labels(), it.value());
+          }
+        }
+      }
+    }
+    return found;
+  }
+
+  @Test
+  void aHungGpuIsASeriesWhileItHangsAndStaleAfterAndAHealthyRunHasNone() {
+    Loop loop = loopAt(HANG_FROM + 600);
+    loop.loop().pass();
+    Map<Labels, Double> during = detectionsAt(at(HANG_FROM + 600));
+    List<Labels> hung =
+        during.keySet().stream().filter(l -> "hung_rank".equals(l.get("kind"))).toList();
+    assertEquals(1, hung.size(), during.toString());
+    Labels series = hung.get(0);
+    assertEquals("hung", series.get("run"));
+    assertEquals("hung-node-1", series.get("host"));
+    assertEquals("2", series.get("gpu"));
+    assertTrue(series.get("title").contains("GPU 2"), series.toString());
+    assertEquals(1.0, during.get(series));
+    assertTrue(
+        during.keySet().stream().noneMatch(l -> "healthy".equals(l.get("run"))), during.toString());
+
+    // The hang ended 20 minutes ago: the series gets a staleness marker at the next pass.
+    loop.clock().set(at(HANG_TO + 1200));
+    loop.loop().pass();
+    Map<Labels, Double> after = detectionsAt(at(HANG_TO + 1200));
+    assertTrue(StaleMarker.is(after.get(series)), after.toString());
+    assertTrue(
+        after.entrySet().stream()
+            .filter(e -> !StaleMarker.is(e.getValue()))
+            .noneMatch(e -> "hung_rank".equals(e.getKey().get("kind"))),
+        after.toString());
+  }
+
+  @Test
+  void theCachedEventsAreThoseComputedOnDemand() {
+    // Watched from its start: every pass covers the run so far.
+    Loop loop = loopAt(1800);
+    for (long s = 1800; s <= HANG_FROM + 900; s += 300) {
+      loop.clock().set(at(s));
+      loop.loop().pass();
+    }
+    long end = at(HANG_FROM + 900);
+    List<RunEvent> cached = loop.loop().events("hung", TrainingStore.T0, end).orElseThrow();
+    List<RunEvent> computed = loop.catalog().events("hung", TrainingStore.T0, end).orElseThrow();
+    assertEquals(kindsAndTimes(computed), kindsAndTimes(cached));
+    assertTrue(cached.stream().anyMatch(e -> e.kind().equals("hung_rank")), cached.toString());
+    assertTrue(loop.loop().covers("hung", TrainingStore.T0, end));
+  }
+
+  @Test
+  void aRangeBeforeTheCacheIsComputedAndThenCached() {
+    // The loop starts long after the run: its first pass reads only the last hour.
+    Loop loop = loopAt(HOURS_2 - 60);
+    loop.loop().pass();
+    long end = at(HOURS_2 - 60);
+    assertFalse(loop.loop().covers("healthy", TrainingStore.T0, end));
+    assertTrue(loop.loop().covers("healthy", end - 1800_000, end));
+    List<RunEvent> whole = loop.loop().events("healthy", TrainingStore.T0, end).orElseThrow();
+    assertEquals(
+        kindsAndTimes(loop.catalog().events("healthy", TrainingStore.T0, end).orElseThrow()),
+        kindsAndTimes(whole));
+    assertTrue(whole.stream().anyMatch(e -> e.timeMs() < end - 3600_000), whole.toString());
+    // Asked again, the answer is the cache's, and the same.
+    assertTrue(loop.loop().covers("healthy", TrainingStore.T0, end));
+    assertEquals(
+        kindsAndTimes(whole),
+        kindsAndTimes(loop.loop().events("healthy", TrainingStore.T0, end).orElseThrow()));
+  }
+
+  private static List<String> kindsAndTimes(List<RunEvent> events) {
+    List<String> out = new ArrayList<>();
+    for (RunEvent e : events) {
+      out.add(e.kind() + "@" + (e.timeMs() - TrainingStore.T0) / 1000 + "-" + e.endMs());
+    }
+    return out;
+  }
+}
