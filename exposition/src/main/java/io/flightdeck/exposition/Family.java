@@ -13,6 +13,12 @@ final class Family {
   boolean hasHelp;
   boolean hasUnit;
   boolean hasSamples;
+
+  /** Where the TYPE and HELP lines and the first sample were (0: none yet), for errors. */
+  int typeLine;
+
+  int helpLine;
+  int firstSampleLine;
   private MetricMetadata metadata;
 
   Family(String name) {

@@ -8,20 +8,33 @@ package io.flightdeck.exposition;
  * @param strictOpenMetrics whether OpenMetrics bodies must also satisfy the specification's
  *     semantic rules (family grouping, counter and bucket values, exemplar placement), as its
  *     conformance suite demands; Prometheus itself skips most of them when scraping
+ * @param strictTextMetadata whether text-format bodies are refused when their metadata conflicts: a
+ *     second TYPE line of another type, or a second HELP line of another text, for one family, or a
+ *     TYPE line after the family's samples, as Pushgateway refuses them; Prometheus's scrapes
+ *     accept such bodies
  */
-public record ParseOptions(int maxLineBytes, int maxLabels, boolean strictOpenMetrics) {
+public record ParseOptions(
+    int maxLineBytes, int maxLabels, boolean strictOpenMetrics, boolean strictTextMetadata) {
   public ParseOptions {
     if (maxLineBytes <= 0 || maxLabels <= 0) {
       throw new IllegalArgumentException("limits must be positive");
     }
   }
 
-  /** 1 MiB lines, 1024 labels, strict OpenMetrics. */
+  public ParseOptions(int maxLineBytes, int maxLabels, boolean strictOpenMetrics) {
+    this(maxLineBytes, maxLabels, strictOpenMetrics, false);
+  }
+
+  /** 1 MiB lines, 1024 labels, strict OpenMetrics, lenient text metadata. */
   public static ParseOptions defaults() {
-    return new ParseOptions(1 << 20, 1024, true);
+    return new ParseOptions(1 << 20, 1024, true, false);
   }
 
   public ParseOptions withStrictOpenMetrics(boolean strict) {
-    return new ParseOptions(maxLineBytes, maxLabels, strict);
+    return new ParseOptions(maxLineBytes, maxLabels, strict, strictTextMetadata);
+  }
+
+  public ParseOptions withStrictTextMetadata(boolean strict) {
+    return new ParseOptions(maxLineBytes, maxLabels, strictOpenMetrics, strict);
   }
 }

@@ -17,6 +17,7 @@ final class PrometheusTextParser implements ExpositionParser, SampleStream {
   private final LineReader lines;
   private final SeriesReader series;
   private final FamilyTable families = new FamilyTable(false);
+  private final boolean strictMetadata;
 
   /** The target's metadata lines from its last body, or null to parse every one. */
   private final MetadataCache cache;
@@ -37,6 +38,7 @@ final class PrometheusTextParser implements ExpositionParser, SampleStream {
   PrometheusTextParser(byte[] body, ParseOptions options, MetadataCache cache) {
     this.body = body;
     this.cache = cache;
+    this.strictMetadata = options.strictTextMetadata();
     if (cache != null) {
       cache.begin();
     }
@@ -52,7 +54,10 @@ final class PrometheusTextParser implements ExpositionParser, SampleStream {
     }
     Labels parsed = labels();
     Family family = families.resolve(parsed.metricName()).family();
-    family.hasSamples = true;
+    if (!family.hasSamples) {
+      family.hasSamples = true;
+      family.firstSampleLine = lineNumber;
+    }
     return new ParsedSample(
         family.name,
         family.metadata(),
@@ -146,6 +151,7 @@ final class PrometheusTextParser implements ExpositionParser, SampleStream {
       declare(known.name(), known.text(), known.type());
       return;
     }
+    int nameColumn = c.position() - lines.start() + 1;
     String name = c.peek() == '"' ? c.readQuoted("metric name") : c.readMetricName("metric name");
     String text = null;
     MetricType metricType = null;
@@ -158,12 +164,56 @@ final class PrometheusTextParser implements ExpositionParser, SampleStream {
       }
       metricType = parseType(c);
     }
+    if (strictMetadata) {
+      checkConsistent(families.declare(name), text, metricType, nameColumn);
+    }
     declare(name, text, metricType);
     if (cache != null) {
       OpenMetricsValidator.MetadataKind kind =
           help ? OpenMetricsValidator.MetadataKind.HELP : OpenMetricsValidator.MetadataKind.TYPE;
       cache.parsed(body, lines.start(), lines.end(), kind, name, text, metricType);
     }
+  }
+
+  /** Refuses a HELP or TYPE line that contradicts what the body said of its family before. */
+  private void checkConsistent(Family family, String help, MetricType type, int column)
+      throws ExpositionParseException {
+    String name = "metric name \"" + family.name + "\"";
+    if (type != null && family.hasSamples) {
+      throw new ExpositionParseException(
+          "TYPE line for " + name + " after its samples (from line " + family.firstSampleLine + ")",
+          lines.number(),
+          column);
+    }
+    if (type != null && family.hasType && family.type != type) {
+      throw new ExpositionParseException(
+          "second TYPE line for "
+              + name
+              + " with another type: "
+              + typeWord(type)
+              + ", but "
+              + typeWord(family.type)
+              + " on line "
+              + family.typeLine,
+          lines.number(),
+          column);
+    }
+    if (help != null && family.hasHelp && !family.help.equals(help)) {
+      throw new ExpositionParseException(
+          "second HELP line for " + name + " with another text than on line " + family.helpLine,
+          lines.number(),
+          column);
+    }
+    if (type != null && !family.hasType) {
+      family.typeLine = lines.number();
+    }
+    if (help != null && !family.hasHelp) {
+      family.helpLine = lines.number();
+    }
+  }
+
+  private static String typeWord(MetricType type) {
+    return type == MetricType.UNKNOWN ? "untyped" : type.name().toLowerCase(java.util.Locale.ROOT);
   }
 
   /** Applies a HELP ({@code help} set) or TYPE line to its family. */

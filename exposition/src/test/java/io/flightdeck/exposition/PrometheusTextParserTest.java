@@ -28,6 +28,22 @@ class PrometheusTextParserTest {
   }
 
   @Test
+  void conflictingMetadataIsAcceptedUnlessStrict() throws Exception {
+    String body = "# TYPE m counter\nm 1\n# TYPE m gauge\nm 2\n";
+    // As Prometheus's scrapes: the later TYPE line wins.
+    assertThat(parse(body)).hasSize(2);
+    ParseOptions strict = ParseOptions.defaults().withStrictTextMetadata(true);
+    assertThatThrownBy(
+            () ->
+                ExpositionParser.parseAll(
+                    ExpositionFormat.TEXT_0_0_4, body.getBytes(StandardCharsets.UTF_8), strict))
+        .isInstanceOf(ExpositionParseException.class)
+        .hasMessage(
+            "TYPE line for metric name \"m\" after its samples (from line 2) [line=3, column=8]")
+        .satisfies(e -> assertThat(((ExpositionParseException) e).line()).isEqualTo(3));
+  }
+
+  @Test
   void samplesWithLabelsTimestampsAndSpecialValues() throws Exception {
     List<ParsedSample> samples =
         parse(
