@@ -24,7 +24,10 @@ record PushBody(Map<Labels, Double> series, Map<String, MetricMetadata> metadata
   static PushBody parse(byte[] body, Map<String, String> grouping)
       throws ExpositionParseException, InvalidPushException {
     ExpositionParser parser =
-        ExpositionParser.create(ExpositionFormat.TEXT_0_0_4, body, ParseOptions.defaults());
+        ExpositionParser.create(
+            ExpositionFormat.TEXT_0_0_4,
+            body,
+            ParseOptions.defaults().withStrictTextMetadata(true));
     SampleLines lines = new SampleLines(body);
     Map<Labels, Double> series = new LinkedHashMap<>();
     for (ParsedSample parsed = parser.next(); parsed != null; parsed = parser.next()) {

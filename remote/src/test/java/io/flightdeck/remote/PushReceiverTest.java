@@ -285,6 +285,43 @@ class PushReceiverTest {
   }
 
   @Test
+  void conflictingMetadataIsRefusedWithLineAndColumnAndStoresNothing() {
+    receiver.push("job/trainer", body("a 1\n"), true);
+    int stored = storage.samples().size();
+    String[][] cases = {
+      {
+        "# TYPE b counter\nb 1\n# TYPE b gauge\n",
+        "TYPE line for metric name \"b\" after its samples (from line 2) [line=3, column=8]"
+      },
+      {
+        "# TYPE b counter\n# TYPE  b gauge\nb 1\n",
+        "second TYPE line for metric name \"b\" with another type: gauge, but counter on line 1"
+            + " [line=2, column=9]"
+      },
+      {
+        "b 1\n# HELP b One.\n# HELP b Two.\n",
+        "second HELP line for metric name \"b\" with another text than on line 2 [line=3, column=8]"
+      },
+      {"c 2\nb 1\n# TYPE b gauge\n", "TYPE line for metric name \"b\" after its samples"},
+    };
+    for (String[] c : cases) {
+      IngestResponse response = receiver.push("job/trainer", body(c[0]), false);
+      assertThat(response.status()).as(c[0]).isEqualTo(400);
+      assertThat(response.body()).startsWith("text format parsing error: " + c[1]);
+    }
+    assertThat(storage.samples()).hasSize(stored);
+    // Repeating the same metadata, or typing a family before its samples, is fine.
+    assertThat(
+            receiver
+                .push(
+                    "job/trainer",
+                    body("# HELP b One.\n# TYPE b gauge\n# HELP b One.\n# TYPE b gauge\nb 1\n"),
+                    false)
+                .status())
+        .isEqualTo(200);
+  }
+
+  @Test
   void aBadBodyIsRejectedWithItsLineAndStoresNothing() {
     receiver.push("job/trainer", body("a 1\n"), true);
     int stored = storage.samples().size();
