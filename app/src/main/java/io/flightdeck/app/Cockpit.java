@@ -21,7 +21,16 @@ final class Cockpit {
 
   /** The pages; each answers {@code index.html}. */
   static final List<String> PAGES =
-      List.of("/", "/runs/<run>", "/compare", "/cluster", "/explore", "/alerts", "/status");
+      List.of(
+          "/",
+          "/runs/<run>",
+          "/compare",
+          "/cluster",
+          "/explore",
+          "/alerts",
+          "/status",
+          "/dashboards",
+          "/dashboards/<uid>");
 
   private final Path folder;
 

@@ -11,6 +11,8 @@ import * as clusterPage from './pages/cluster.js';
 import * as explorePage from './pages/explore.js';
 import * as alertsPage from './pages/alerts.js';
 import * as statusPage from './pages/status.js';
+import * as dashboardsPage from './pages/dashboards.js';
+import * as dashboardPage from './pages/dashboard.js';
 
 const ROUTES = [
   { re: /^\/$/, name: 'runs', nav: 'runs', page: runsPage },
@@ -20,6 +22,8 @@ const ROUTES = [
   { re: /^\/explore$/, name: 'explore', nav: 'explore', page: explorePage },
   { re: /^\/alerts$/, name: 'alerts', nav: 'alerts', page: alertsPage },
   { re: /^\/status$/, name: 'status', nav: 'status', page: statusPage },
+  { re: /^\/dashboards$/, name: 'dashboards', nav: 'dashboards', page: dashboardsPage },
+  { re: /^\/dashboards\/([^/]+)$/, name: 'dashboard', nav: 'dashboards', page: dashboardPage },
 ];
 
 const root = document.getElementById('main');

@@ -1,0 +1,241 @@
+// "/dashboards/<uid>": a stored dashboard drawn. The URL holds Grafana's parameters: from, to
+// (now-6h, epoch ms), refresh, var-NAME (repeatable), and x=time|step (step when $run has one
+// value). The server resolves the variables and interpolates every query
+// (GET /api/v1/dashboards/<uid>/queries, which also expands repeated rows and panels); this page
+// lays the grid out, runs the queries, applies the transformations and draws each panel.
+import { get } from '../api.js';
+import { h, fill, errorBox } from '../dom.js';
+import { StepMap } from '../stepmap.js';
+import { PanelCard } from '../dashboard/panel-card.js';
+import { renderPanel, needsData } from '../dashboard/panels/index.js';
+import { runPanelQueries } from '../dashboard/query.js';
+import { applyTransforms } from '../dashboard/transforms.js';
+import { variablesBar, interpolateText } from '../dashboard/variables.js';
+import { timePicker } from '../dashboard/timepicker.js';
+import { placeSection, gridElement, place } from '../dashboard/grid.js';
+import { editPanel } from '../dashboard/editor.js';
+import { parseTime, durationMs } from '../dashboard/time.js';
+
+export function mount(root, ctx) {
+  const uid = ctx.path[0];
+  let params = ctx.params;
+  let stored = null;
+  let answer = null;
+  let cards = [];
+  let timer = null;
+  let controller = null;
+  let disposed = false;
+  const expanded = new Map();
+  const head = h('section.page-head');
+  const toolbar = h('div.dash-toolbar');
+  const notice = h('div');
+  const body = h('div.dash-body');
+  root.append(head, toolbar, notice, body);
+
+  const model = () => stored.dashboard;
+  const range = () => ({ from: params.get('from') || model().time.from, to: params.get('to') || model().time.to });
+  const refreshEvery = () => (params.has('refresh') ? params.get('refresh') : model().time.refresh || '');
+
+  function goTo(changes) {
+    const url = new URL(location.href);
+    for (const [k, v] of Object.entries(changes)) {
+      url.searchParams.delete(k);
+      for (const value of Array.isArray(v) ? v : [v]) if (value !== null && value !== undefined && value !== '') url.searchParams.append(k, value);
+    }
+    ctx.navigate(url.pathname + url.search, { replace: true });
+  }
+
+  function runVariable() {
+    if (!answer) return null;
+    const run = answer.variables.find((v) => v.name === 'run');
+    if (!run || run.selected.length !== 1 || run.selected[0] === '$__all' || !run.selected[0]) return null;
+    return run.selected[0];
+  }
+
+  async function loadModel() {
+    stored = await get(`dashboards/${encodeURIComponent(uid)}`);
+    document.title = `${stored.title} · Flightdeck`;
+    fill(head,
+      h('h1', stored.title),
+      h('div.dash-meta.muted',
+        h('a', { href: '/dashboards' }, 'Dashboards'), stored.folder ? ` / ${stored.folder}` : '',
+        ` · version ${stored.version} by ${stored.updatedBy} at ${stored.updated.slice(0, 16).replace('T', ' ')}`,
+        stored.provisionedFrom ? ` · provisioned from ${stored.provisionedFrom}` : '',
+        (stored.tags || []).map((t) => h('span.badge', t)),
+        ' · export ', h('a', { href: `/api/v1/dashboards/${encodeURIComponent(uid)}/export?format=grafana`, download: `${uid}.json` }, 'Grafana'),
+        ' ', h('a', { href: `/api/v1/dashboards/${encodeURIComponent(uid)}/export?format=perses`, download: `${uid}.perses.json` }, 'Perses')));
+  }
+
+  async function load({ reloadModel = false } = {}) {
+    if (controller) controller.abort();
+    controller = new AbortController();
+    const { signal } = controller;
+    try {
+      if (!stored || reloadModel) await loadModel();
+      if (disposed) return;
+      const now = Date.now();
+      const { from, to } = range();
+      const fromMs = parseTime(from, now);
+      const toMs = parseTime(to, now, true);
+      const query = { from: fromMs / 1000, to: toMs / 1000, width: Math.max(300, body.clientWidth || 1200) };
+      for (const [k, v] of params) if (k.startsWith('var-')) (query[k] = query[k] || []).push(v);
+      answer = await get(`dashboards/${encodeURIComponent(uid)}/queries`, query, signal);
+      if (disposed || signal.aborted) return;
+      fill(notice);
+      renderToolbar();
+      let stepmap = null;
+      if (params.get('x') === 'step' && runVariable()) {
+        stepmap = new StepMap(await get(`runs/${encodeURIComponent(runVariable())}/stepmap`, { start: answer.from / 1000, end: answer.to / 1000 }, signal));
+      }
+      if (disposed || signal.aborted) return;
+      renderGrid(stepmap, signal);
+    } catch (e) {
+      if (e.name === 'AbortError') return;
+      fill(notice, errorBox(e.message));
+      if (!stored) fill(body);
+    }
+    scheduleRefresh();
+  }
+
+  function scheduleRefresh() {
+    clearInterval(timer);
+    const every = durationMs(refreshEvery() || '');
+    if (every && every >= 1000) timer = setInterval(() => load(), every);
+  }
+
+  function renderToolbar() {
+    const resolved = new Map(answer.variables.map((v) => [v.name, v]));
+    const { from, to } = range();
+    const run = runVariable();
+    const xMode = params.get('x') === 'step' && run ? 'step' : 'time';
+    fill(toolbar,
+      h('div.dash-vars', variablesBar(model().variables, resolved, (name, values) => goTo({ [`var-${name}`]: values }))),
+      run ? h('span.control.dash-xaxis', 'x axis ', h('span.seg',
+        h(`a${xMode === 'time' ? '.on' : ''}`, { href: '#', 'aria-pressed': String(xMode === 'time'), onclick: (e) => { e.preventDefault(); goTo({ x: null }); } }, 'Time'),
+        h(`a${xMode === 'step' ? '.on' : ''}`, { href: '#', 'aria-pressed': String(xMode === 'step'), onclick: (e) => { e.preventDefault(); goTo({ x: 'step' }); } }, `Steps of ${run}`))) : null,
+      timePicker({ from, to, refresh: refreshEvery(), refreshChoices: model().time.refreshIntervals }, {
+        range: (f, t) => goTo({ from: f, to: t }),
+        refresh: (every) => goTo({ refresh: every || (model().time.refresh ? 'off' : null) }),
+        reload: () => load(),
+      }));
+  }
+
+  /** The queries API entries grouped by section and row-repeat value, in layout order. */
+  function instances() {
+    const out = [];
+    model().layout.forEach((section, s) => {
+      const entries = answer.panels.filter((p) => p.section === s);
+      const values = [...new Set(entries.map((p) => (p.rowRepeat ? p.rowRepeat.value : null)))];
+      if (!values.length) values.push(null);
+      values.forEach((value) => out.push({ section, s, value, entries: entries.filter((p) => (p.rowRepeat ? p.rowRepeat.value : null) === value) }));
+    });
+    return out;
+  }
+
+  function renderGrid(stepmap, signal) {
+    const resolved = new Map(answer.variables.map((v) => [v.name, v]));
+    cards.forEach((c) => c.dispose());
+    cards = [];
+    const sections = instances().map(({ section, s, value, entries }) => {
+      const key = `${s}:${value ?? ''}`;
+      const open = expanded.has(key) ? expanded.get(key) : !section.collapsed;
+      const wrap = h('section.dash-section', { dataset: { row: section.title ?? '', collapsed: String(!open) } });
+      if (section.title !== null && section.title !== undefined) {
+        const local = new Map(resolved);
+        if (value !== null && section.repeat) local.set(section.repeat, { options: [value], selected: [value] });
+        const title = interpolateText(section.title, local);
+        wrap.append(h('button.dash-row', { type: 'button', 'aria-expanded': String(open), onclick: () => {
+          expanded.set(key, !open);
+          renderGrid(stepmap, signal);
+        } }, h('span.dash-row-caret', open ? '▾' : '▸'), title || 'Row', open ? '' : h('span.muted', ` (${entries.length} panel${entries.length === 1 ? '' : 's'})`)));
+      }
+      if (open) {
+        const placed = placeSection(section.items, (id) => entries.filter((e) => e.id === id), model().panels);
+        const grid = gridElement(placed);
+        placed.filter((p) => p.entry).forEach((p) => {
+          const card = panelCard(p.entry, resolved, stepmap, signal, value !== null ? { name: section.repeat, value } : null);
+          place(card.el, p);
+          grid.append(card.el);
+        });
+        wrap.append(grid);
+      }
+      return wrap;
+    });
+    fill(body, sections);
+  }
+
+  function panelCard(entry, resolved, stepmap, signal, rowRepeat) {
+    const panel = model().panels[entry.id];
+    const card = new PanelCard({
+      id: entry.id,
+      kind: entry.kind,
+      title: entry.title,
+      description: panel.description,
+      onEdit: entry.kind === 'unsupported' ? null : () => editPanel(stored, entry.id, (saved) => {
+        fill(notice, h('div.dash-saved', { role: 'status' }, `Saved version ${saved.version} of ${saved.title}.`));
+        load({ reloadModel: true });
+      }),
+    });
+    cards.push(card);
+    const local = new Map(resolved);
+    for (const r of [rowRepeat, entry.panelRepeat && { name: entry.panelRepeat.variable, value: entry.panelRepeat.value }]) {
+      if (r) local.set(r.name, { options: [r.value], selected: [r.value] });
+    }
+    const xMode = stepmap ? 'step' : 'time';
+    const renderCtx = {
+      panel,
+      queries: entry.queries,
+      xMode,
+      syncKey: model().time.graphTooltip > 0 ? `dashboard-${uid}` : null,
+      interpolate: (text) => interpolateText(text, local),
+      onZoom: xMode === 'time' ? (min, max) => goTo({ from: String(Math.round(min * 1000)), to: String(Math.round(max * 1000)) }) : null,
+    };
+    if (!needsData(entry.kind)) {
+      renderPanel(entry.kind, card, { frames: [], table: null, notes: [] }, renderCtx);
+      return card;
+    }
+    runPanelQueries(entry.queries, signal).then((result) => {
+      if (disposed || signal.aborted) return;
+      if (result.errors.length && !result.frames.length) {
+        card.error(result.errors.join('\n'));
+        return;
+      }
+      let frames = result.frames;
+      if (stepmap) frames = frames.map((f) => onSteps(f, stepmap));
+      const data = applyTransforms(frames, panel.transformations);
+      try {
+        renderPanel(entry.kind, card, data, renderCtx);
+      } catch (e) {
+        console.error(e);
+        card.error(`This panel failed to draw: ${e.message}`);
+        return;
+      }
+      result.errors.forEach((m) => card.note(`query ${m}`));
+      data.notes.forEach((m) => card.note(m));
+    }).catch((e) => {
+      if (e.name !== 'AbortError') card.error(e.message);
+    });
+    return card;
+  }
+
+  load();
+  return {
+    update(next) {
+      params = next.params;
+      load();
+    },
+    dispose() {
+      disposed = true;
+      clearInterval(timer);
+      if (controller) controller.abort();
+      cards.forEach((c) => c.dispose());
+    },
+  };
+}
+
+/** A frame on the run's step axis: each time mapped through the step map, sorted by step. */
+function onSteps(frame, stepmap) {
+  const pairs = frame.x.map((t, i) => [stepmap.stepAt(t), frame.y[i]]).filter((p) => p[0] !== null);
+  pairs.sort((a, b) => a[0] - b[0]);
+  return { ...frame, x: pairs.map((p) => p[0]), y: pairs.map((p) => p[1]) };
+}
