@@ -2,23 +2,38 @@ package io.flightdeck.api;
 
 import io.flightdeck.model.Clock;
 import io.flightdeck.training.RunCatalog;
+import io.flightdeck.training.RunEvent;
 import io.flightdeck.training.RunSummary;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiFunction;
 
 /**
  * The training runs under {@code /api/v1/runs}: the list, one run, its step map and its events,
- * from a {@link RunCatalog}. Answers use Prometheus's envelope; an unknown run is 404 {@code
- * not_found}. Thread-safe.
+ * from a {@link RunCatalog}; the events from an {@link EventSource}, the server's detection loop
+ * that has them ready for running runs. Answers use Prometheus's envelope; an unknown run is 404
+ * {@code not_found}. Thread-safe.
  */
 public final class RunsApi {
   private static final String PREFIX = "/api/v1/runs";
 
+  /** The events of a run between two times (ms), sorted by time; empty for an unknown run. */
+  @FunctionalInterface
+  public interface EventSource {
+    Optional<List<RunEvent>> events(String run, long startMs, long endMs);
+  }
+
   private final RunCatalog catalog;
+  private final EventSource events;
   private final Clock clock;
 
-  public RunsApi(RunCatalog catalog, Clock clock) {
+  /**
+   * @param events {@code DetectionLoop::events} in the server; {@code catalog::events} computes
+   *     them at each request
+   */
+  public RunsApi(RunCatalog catalog, EventSource events, Clock clock) {
     this.catalog = catalog;
+    this.events = events;
     this.clock = clock;
   }
 
@@ -67,8 +82,9 @@ public final class RunsApi {
 
   private byte[] events(Params params, String name) {
     long[] range = range(params, name);
-    var events = catalog.events(name, range[0], range[1]).orElseThrow(() -> notFound(name));
-    return ApiJson.success(out -> RunsJson.events(out, events));
+    List<RunEvent> found =
+        events.events(name, range[0], range[1]).orElseThrow(() -> notFound(name));
+    return ApiJson.success(out -> RunsJson.events(out, found));
   }
 
   /** {@code start} (default: the run's first sample) and {@code end} (default: now), in ms. */

@@ -83,7 +83,8 @@ class RunsApiTest {
         storage, new ManualClock(NOW), new RunsHParamsSource(hparams), RunCatalogOptions.DEFAULT);
   }
 
-  private final RunsApi api = new RunsApi(catalog(storage()), new ManualClock(NOW));
+  private final RunCatalog catalog = catalog(storage());
+  private final RunsApi api = new RunsApi(catalog, catalog::events, new ManualClock(NOW));
 
   private FakeExchange call(String path, String run, String... params) {
     FakeExchange exchange = new FakeExchange(params);

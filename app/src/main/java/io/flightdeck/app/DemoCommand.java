@@ -35,10 +35,15 @@ import picocli.CommandLine.Unmatched;
 final class DemoCommand implements Callable<Integer> {
   static final String DEFAULT_DATA_DIR = "./demo-data";
 
-  /** The server's defaults of --cockpit.stall-after and --cockpit.crash-after, before scaling. */
+  /**
+   * The server's defaults of --cockpit.stall-after, --cockpit.crash-after and
+   * --cockpit.detection-window, before scaling.
+   */
   private static final Duration STALL_AFTER = Duration.ofMinutes(2);
 
   private static final Duration CRASH_AFTER = Duration.ofMinutes(5);
+
+  private static final Duration DETECTION_WINDOW = Duration.ofHours(1);
 
   @Option(
       names = "--speed",
@@ -138,6 +143,9 @@ final class DemoCommand implements Callable<Integer> {
     }
     if (serverArgs.stream().noneMatch(a -> a.startsWith("--cockpit.crash-after"))) {
       args.add("--cockpit.crash-after=" + millis(demo.scaled(CRASH_AFTER)));
+    }
+    if (serverArgs.stream().noneMatch(a -> a.startsWith("--cockpit.detection-window"))) {
+      args.add("--cockpit.detection-window=" + millis(demo.scaled(DETECTION_WINDOW)));
     }
     args.addAll(serverArgs);
     return args;

@@ -25,6 +25,7 @@ import io.flightdeck.remote.TextImportReceiver;
 import io.flightdeck.rules.RulePacks;
 import io.flightdeck.scrape.ScrapeManager;
 import io.flightdeck.storage.Queryable;
+import io.flightdeck.training.DetectionLoop;
 import io.flightdeck.training.RunCatalog;
 import io.flightdeck.training.RunCatalogOptions;
 import io.flightdeck.tsdb.Tsdb;
@@ -82,6 +83,7 @@ final class FlightdeckServer implements AutoCloseable {
   private PushReemission pushReemission;
   private ServerCollection nodeCollection;
   private RulesRuntime rules;
+  private DetectionLoop detections;
   private AlertDelivery delivery;
   private volatile ConfigReloader reloader;
   private boolean closed;
@@ -141,6 +143,14 @@ final class FlightdeckServer implements AutoCloseable {
             hparams);
     RunCatalog runs =
         new RunCatalog(tsdb, Clock.system(), new RunsHParamsSource(hparams), options.runs());
+    // The detectors run in the background at the rules' pace: their findings are series for the
+    // training-detections pack, and the run page's events are ready when it asks.
+    detections =
+        new DetectionLoop(
+            runs,
+            tsdb,
+            Clock.system(),
+            (config != null ? config.global() : GlobalConfig.DEFAULT).evaluationInterval());
     scrape = new ScrapeManager(tsdb, Clock.system());
     PushReceiver pushes =
         new PushReceiver(
@@ -178,7 +188,7 @@ final class FlightdeckServer implements AutoCloseable {
                 new SilencesApi(delivery).routes(),
                 new TensorBoardStatusApi(tensorboard).routes(),
                 new AdminApi(tsdb, options.enableAdminApi()).routes(),
-                new RunsApi(runs, Clock.system()).routes(),
+                new RunsApi(runs, detections::events, Clock.system()).routes(),
                 new CockpitSeriesApi(engine, tsdb, runs).routes(),
                 new RunsCorrelateApi(engine, tsdb, runs).routes(),
                 new DashboardsApi(dashboards).routes(),
@@ -190,6 +200,7 @@ final class FlightdeckServer implements AutoCloseable {
     // Scraping starts once the port is known: without a config file the server scrapes itself.
     configs.applyInitial(config);
     rules.start();
+    detections.start();
     startNodeCollection();
     log.info(
         "Flightdeck {} listening on http://{}:{} (data in {})",
@@ -294,6 +305,9 @@ final class FlightdeckServer implements AutoCloseable {
     }
     if (nodeCollection != null) {
       nodeCollection.close();
+    }
+    if (detections != null) {
+      detections.close();
     }
     if (rules != null) {
       rules.close();

@@ -198,6 +198,15 @@ final class ServerCommand implements Callable<Integer> {
   String crashAfter;
 
   @Option(
+      names = "--cockpit.detection-window",
+      defaultValue = "1h",
+      description =
+          "How far back the run detectors read each running run at every evaluation interval, for"
+              + " the flightdeck_run_detection series and the run events' cache (default"
+              + " ${DEFAULT-VALUE}).")
+  String detectionWindow;
+
+  @Option(
       names = "--cockpit.run-label",
       defaultValue = "run",
       description =
@@ -280,7 +289,8 @@ final class ServerCommand implements Callable<Integer> {
                 RunCatalogOptions.DEFAULT
                     .withRunLabel(runLabel)
                     .withStallFloor(DurationFormat.parse(stallAfter))
-                    .withSilenceFloor(DurationFormat.parse(crashAfter)),
+                    .withSilenceFloor(DurationFormat.parse(crashAfter))
+                    .withDetectionWindow(DurationFormat.parse(detectionWindow)),
                 List.copyOf(dashboardDirs)));
     // SIGTERM and SIGINT stop the server in order and exit 0, as Prometheus does; the JVM's own
     // handling would exit 143. The shutdown hook still covers any other way the JVM ends.
