@@ -17,6 +17,10 @@ public final class TsdbMetrics {
   public final LongAdder walFsyncs = new LongAdder();
   public final LongAdder walFsyncNanos = new LongAdder();
   public final LongAdder walCorruptions = new LongAdder();
+
+  /** Commits refused because the WAL could not be written (disk full, I/O error, closed). */
+  public final LongAdder walWriteFailures = new LongAdder();
+
   public final LongAdder blocksMovedAside = new LongAdder();
   public final LongAdder retentionDeletions = new LongAdder();
   private final Map<String, LongAdder> rejected = new ConcurrentHashMap<>();

@@ -8,6 +8,7 @@ import io.flightdeck.storage.InvalidLabelsException;
 import io.flightdeck.storage.Querier;
 import io.flightdeck.storage.SeriesLimitException;
 import io.flightdeck.storage.StorageException;
+import io.flightdeck.storage.StorageUnavailableException;
 import io.flightdeck.tsdb.TsdbMetrics;
 import io.flightdeck.tsdb.TsdbOptions;
 import io.flightdeck.tsdb.encoding.Encbuf;
@@ -15,6 +16,7 @@ import io.flightdeck.tsdb.wal.Wal;
 import io.flightdeck.tsdb.wal.WalRecordCodec;
 import io.flightdeck.tsdb.wal.WalVisitor;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -24,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.roaringbitmap.RoaringBitmap;
+import org.slf4j.LoggerFactory;
 
 /**
  * The in-memory part of the database: every active series with its recent samples, behind the WAL.
@@ -34,6 +37,16 @@ public final class Head {
   private final TsdbOptions options;
   private final TsdbMetrics metrics;
   private final Wal wal;
+
+  /** A full disk fails every commit: logged once per cause, then counted. */
+  private final FailureLog walFailures =
+      new FailureLog(
+          "writing the write-ahead log",
+          LoggerFactory.getLogger(Head.class)::warn,
+          Duration.ofMinutes(1),
+          System::currentTimeMillis,
+          32);
+
   private final long blockRange;
 
   private final Map<Labels, HeadSeries> byLabels = new ConcurrentHashMap<>();
@@ -226,6 +239,10 @@ public final class Head {
         throw e;
       }
       return seq;
+    } catch (StorageUnavailableException e) {
+      metrics.walWriteFailures.increment();
+      walFailures.record(e);
+      throw e;
     } finally {
       walLock.unlock();
     }

@@ -6,6 +6,7 @@ import io.flightdeck.tsdb.encoding.Encbuf;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
@@ -29,7 +30,14 @@ final class SegmentFile implements AutoCloseable {
         FileChannel.open(
             path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.READ);
     SegmentFile file = new SegmentFile(path, channel, 0);
-    file.writeFully(ByteBuffer.wrap(WalSegments.header()));
+    try {
+      file.writeFully(ByteBuffer.wrap(WalSegments.header()));
+    } catch (IOException e) {
+      // No half-written segment is left for replay, nor a file that blocks the retry.
+      channel.close();
+      Files.deleteIfExists(path);
+      throw e;
+    }
     file.size = WalSegments.HEADER_SIZE;
     return file;
   }

@@ -40,6 +40,9 @@ public final class Wal implements AutoCloseable {
   private int currentIndex;
   private boolean closed;
 
+  /** Set while {@code current} was closed by a cut whose next segment could not be created. */
+  private boolean currentFull;
+
   private Wal(Path dir, long segmentSize, LongConsumer fsyncNanos, boolean readOnly) {
     this.dir = dir;
     this.segmentSize = segmentSize;
@@ -160,8 +163,9 @@ public final class Wal implements AutoCloseable {
     if (closed || current == null) {
       throw new StorageUnavailableException("the write-ahead log is closed", null);
     }
-    if (current.size() + payload.length() > segmentSize
-        && current.size() > WalSegments.HEADER_SIZE) {
+    if (currentFull
+        || (current.size() + payload.length() > segmentSize
+            && current.size() > WalSegments.HEADER_SIZE)) {
       try {
         cut();
       } catch (IOException e) {
@@ -179,12 +183,19 @@ public final class Wal implements AutoCloseable {
    *     it
    */
   public synchronized int cut() throws IOException {
-    long start = System.nanoTime();
-    current.close();
-    fsyncNanos.accept(System.nanoTime() - start);
+    if (!currentFull) {
+      long start = System.nanoTime();
+      current.close();
+      fsyncNanos.accept(System.nanoTime() - start);
+      currentFull = true;
+    }
+    // Numbered only once created: a failed cut (disk full) is retried under the same number, so
+    // the segments stay consecutive for replay.
+    SegmentFile next = SegmentFile.create(WalSegments.path(dir, currentIndex + 1));
     int closedIndex = currentIndex;
     currentIndex++;
-    current = SegmentFile.create(WalSegments.path(dir, currentIndex));
+    current = next;
+    currentFull = false;
     syncDirectory(dir);
     return closedIndex;
   }
@@ -263,7 +274,7 @@ public final class Wal implements AutoCloseable {
       return;
     }
     closed = true;
-    if (current != null) {
+    if (current != null && !currentFull) {
       current.close();
     }
   }
