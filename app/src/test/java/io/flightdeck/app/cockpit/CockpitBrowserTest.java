@@ -364,15 +364,39 @@ class CockpitBrowserTest {
         .containsIgnoringCase("parse error");
     assertThat(browser.await(".parse-message .error-box").getText())
         .containsIgnoringCase("parse error");
+    assertThat(browser.await(".cm-lintRange-error").getText())
+        .as("the server's parse error underlines the place it names")
+        .isNotEmpty();
     browser.screenshot("10-explore-error");
 
-    // Completion: a metric name from the server, taken with Tab.
-    WebElement editor = browser.driver.findElement(By.cssSelector("textarea.editor"));
-    editor.clear();
+    // Completion: a metric name from the server, taken with Tab; then a label and its values.
+    WebElement editor = browser.await(".cm-content[aria-label='PromQL expression']");
+    editor.click();
+    editor.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE);
     editor.sendKeys("DCGM_FI_DEV_GPU_TE");
-    assertThat(browser.await(".completion li.on").getText()).startsWith("DCGM_FI_DEV_GPU_TEMP");
+    assertThat(browser.await(".cm-tooltip-autocomplete li[aria-selected]").getText())
+        .startsWith("DCGM_FI_DEV_GPU_TEMP");
     editor.sendKeys(Keys.TAB);
-    assertThat(editor.getDomProperty("value")).isEqualTo("DCGM_FI_DEV_GPU_TEMP");
+    assertThat(editor.getText()).isEqualTo("DCGM_FI_DEV_GPU_TEMP");
+    editor.sendKeys("{Hostname=\"");
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(
+            d ->
+                d.findElements(By.cssSelector(".cm-tooltip-autocomplete li")).stream()
+                    .anyMatch(li -> li.getText().startsWith("node-2")));
+    editor.sendKeys(Keys.ESCAPE);
+    editor.sendKeys("node-2\"}");
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(d -> d.findElements(By.cssSelector(".parse-message .error-box")).isEmpty());
+    editor.sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(d -> d.getCurrentUrl().contains("node-2"));
+    browser.awaitCharts();
+    assertDrawn("Query result", 1);
+    assertThat(browser.driver.findElements(By.cssSelector("table[data-table=result] tbody tr")))
+        .isNotEmpty()
+        .allSatisfy(row -> assertThat(row.getText()).contains("Hostname=\"node-2\""));
+    browser.screenshot("09b-explore-editor");
   }
 
   @Test

@@ -1,4 +1,4 @@
-// "/explore?expr=…": a PromQL editor checked as you type by /api/v1/parse_query, a graph
+// "/explore?expr=…": a PromQL editor (CodeMirror, checked as you type by /api/v1/parse_query), a graph
 // (query_range; or, with ?run=R&x=step, the run's step axis through /api/v1/cockpit/series) and a
 // table (instant query). ?range=1h and ?end=<unix s> set the window; Ctrl+Enter runs.
 import { get, series, num } from '../api.js';
@@ -6,15 +6,13 @@ import { h, fill, errorBox } from '../dom.js';
 import { fmtNum, fmtTime } from '../format.js';
 import { Chart, PALETTE } from '../chart.js';
 import { toDrawables, seriesLabel } from '../series.js';
-import { attachCompletion } from '../completion.js';
 
 const RANGES = { '15m': 900, '1h': 3600, '3h': 10800, '6h': 21600, '12h': 43200, '1d': 86400, '2d': 172800, '7d': 604800 };
 
 export function mount(root, ctx) {
   document.title = 'Explore · Flightdeck';
   let params = ctx.params;
-  const editor = h('textarea.editor', { 'aria-label': 'PromQL expression', spellcheck: 'false', placeholder: 'A PromQL expression, e.g. rate(node_network_receive_bytes_total[5m])' });
-  editor.value = params.get('expr') || '';
+  const editorBox = h('div.editor');
   const parseMessage = h('div.parse-message');
   const run = h('button.primary', { type: 'button' }, 'Run query');
   const rangeSelect = h('select', { 'aria-label': 'Range' }, Object.keys(RANGES).map((k) => h('option', { value: k }, k)));
@@ -25,23 +23,39 @@ export function mount(root, ctx) {
   const tableBox = h('div.table-wrap');
   root.append(
     h('section.page-head', h('h1', 'Explore')),
-    h('div.section-card', editor, parseMessage,
+    h('div.section-card', editorBox, parseMessage,
       h('div.toolbar', { style: { marginTop: '8px', marginBottom: 0 } }, run, h('label.control', 'Range', rangeSelect),
         h('label.control', 'x', xSelect), runInput, metricSelect, h('span.muted', 'Ctrl+Enter runs · Tab completes'))),
     chart.el, h('h2', 'Table (instant query at the end of the range)'), tableBox);
 
-  let parseTimer = null;
   let controller = null;
+  // CodeMirror is loaded with this page only, not with every cockpit page.
+  let editor = null;
+  let disposed = false;
+  import('../promql-editor.js').then(({ createPromqlEditor }) => {
+    if (disposed) return;
+    editor = createPromqlEditor(editorBox, {
+      doc: params.get('expr') || '',
+      onRun: () => execute(),
+      onCheck: (message) => {
+        editorBox.classList.toggle('invalid', message !== null);
+        fill(parseMessage, message === null ? null : errorBox(message));
+      },
+    });
+    editor.metrics().then((list) => {
+      list.forEach((n) => metricSelect.append(h('option', { value: n }, n)));
+    });
+  }).catch((e) => fill(parseMessage, errorBox(`The editor failed to load: ${e.message}`)));
 
   function sync() {
     rangeSelect.value = RANGES[params.get('range')] ? params.get('range') : '1h';
     xSelect.value = params.get('x') === 'step' ? 'step' : 'time';
     runInput.value = params.get('run') || '';
-    if (document.activeElement !== editor) editor.value = params.get('expr') || '';
+    if (editor && !editor.hasFocus()) editor.setValue(params.get('expr') || '');
   }
 
   function execute() {
-    ctx.setParams({ expr: editor.value.trim(), range: rangeSelect.value, x: xSelect.value === 'step' ? 'step' : null, run: runInput.value.trim() || null }, { push: true });
+    ctx.setParams({ expr: (editor ? editor.value() : params.get('expr') || '').trim(), range: rangeSelect.value, x: xSelect.value === 'step' ? 'step' : null, run: runInput.value.trim() || null }, { push: true });
   }
 
   function zoom(min, max) {
@@ -52,43 +66,13 @@ export function mount(root, ctx) {
   }
 
   run.addEventListener('click', execute);
-  editor.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      execute();
-    }
-  });
-  editor.addEventListener('input', () => {
-    clearTimeout(parseTimer);
-    parseTimer = setTimeout(checkSyntax, 300);
-  });
   rangeSelect.addEventListener('change', execute);
   xSelect.addEventListener('change', execute);
   metricSelect.addEventListener('change', () => {
-    if (!metricSelect.value) return;
-    const at = editor.selectionStart ?? editor.value.length;
-    editor.value = editor.value.slice(0, at) + metricSelect.value + editor.value.slice(at);
+    if (!metricSelect.value || !editor) return;
+    editor.insert(metricSelect.value);
     metricSelect.value = '';
-    editor.focus();
-    checkSyntax();
   });
-
-  async function checkSyntax() {
-    const expr = editor.value.trim();
-    if (!expr) {
-      fill(parseMessage);
-      editor.classList.remove('invalid');
-      return;
-    }
-    try {
-      await get('parse_query', { query: expr });
-      editor.classList.remove('invalid');
-      fill(parseMessage);
-    } catch (e) {
-      editor.classList.add('invalid');
-      fill(parseMessage, errorBox(e.message));
-    }
-  }
 
   async function load() {
     sync();
@@ -105,7 +89,6 @@ export function mount(root, ctx) {
     const end = Number(params.get('end')) || Date.now() / 1000;
     const start = end - seconds;
     chart.loading();
-    checkSyntax();
     const stepAxis = params.get('x') === 'step' && params.get('run');
     const graph = stepAxis
       ? series({ start, end, width: 800, queries: [{ id: 'q', expr, x: 'step', run: params.get('run') }] }, signal)
@@ -158,11 +141,6 @@ export function mount(root, ctx) {
         h('td.num', fmtNum(num(v), 6)))))));
   }
 
-  const names = get('label/__name__/values');
-  names.then((list) => {
-    list.forEach((n) => metricSelect.append(h('option', { value: n }, n)));
-  }).catch(() => {});
-  attachCompletion(editor, names);
   load();
   return {
     update(next) {
@@ -172,6 +150,8 @@ export function mount(root, ctx) {
     dispose() {
       if (controller) controller.abort();
       chart.dispose();
+      disposed = true;
+      if (editor) editor.destroy();
     },
   };
 }
