@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Owns the running configuration: applies it to the scrape manager and reloads it from {@code
  * --config.file} on SIGHUP or {@code POST /-/reload}. A configuration that fails to load or apply
- * is refused and the running one stays. Thread-safe; reloads run one at a time.
+ * is refused and the running one stays. Whether the last load succeeded, and when one last did, are
+ * kept for Prometheus's reload-status metrics. Thread-safe; reloads run one at a time.
  */
 final class ConfigReloader {
   private static final Logger log = LoggerFactory.getLogger(ConfigReloader.class);
@@ -26,6 +27,8 @@ final class ConfigReloader {
   private final ScrapeManager scrape;
   private final Consumer<Config> rules;
   private Config current;
+  private volatile boolean lastSuccessful;
+  private volatile long lastSuccessMillis;
 
   /**
    * @param file the config file, or null to run {@code withoutFile}'s configuration
@@ -51,6 +54,7 @@ final class ConfigReloader {
     rules.accept(config);
     scrape.apply(config);
     current = config;
+    succeeded();
   }
 
   /**
@@ -69,9 +73,11 @@ final class ConfigReloader {
         | NotificationsConfigException
         | IllegalArgumentException e) {
       log.error("reloading the configuration failed, the running one stays: {}", e.getMessage());
+      lastSuccessful = false;
       return e.getMessage();
     }
     current = next;
+    succeeded();
     log.info("configuration reloaded from {}", file == null ? "defaults" : file);
     return null;
   }
@@ -86,5 +92,20 @@ final class ConfigReloader {
 
   synchronized Config current() {
     return current;
+  }
+
+  private void succeeded() {
+    lastSuccessMillis = System.currentTimeMillis();
+    lastSuccessful = true;
+  }
+
+  /** Whether the last load or reload was applied: Prometheus's last_reload_successful. */
+  boolean lastReloadSuccessful() {
+    return lastSuccessful;
+  }
+
+  /** When a configuration was last applied, in seconds since the epoch; 0 before the first. */
+  double lastReloadSuccessSeconds() {
+    return lastSuccessMillis / 1000.0;
   }
 }

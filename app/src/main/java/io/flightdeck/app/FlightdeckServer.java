@@ -116,7 +116,8 @@ final class FlightdeckServer implements AutoCloseable {
     engine = new Engine(options.query());
     delivery = new AlertDelivery(externalUrl(), options.tsdb().path());
     rules = new RulesRuntime(engine, tsdb, delivery, externalUrl());
-    SelfMetrics metrics = new SelfMetrics(tsdb, receiver, tensorboard, rules, delivery);
+    SelfMetrics metrics =
+        new SelfMetrics(tsdb, receiver, tensorboard, rules, delivery, () -> reloader);
     PrometheusApi api =
         new PrometheusApi(
             engine,

@@ -10,6 +10,7 @@ import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.function.Supplier;
 
 /** Flightdeck's own metrics, exposed at /metrics through client_java. */
 final class SelfMetrics {
@@ -23,8 +24,17 @@ final class SelfMetrics {
       RemoteWriteReceiver receiver,
       TensorBoardWatchers tensorboard,
       RulesRuntime rules,
-      AlertDelivery delivery) {
+      AlertDelivery delivery,
+      Supplier<ConfigReloader> configs) {
     TsdbMetrics m = tsdb.metrics();
+    gauge(
+        "flightdeck_config_last_reload_successful",
+        "Whether the last configuration load or reload succeeded (1) or was refused (0).",
+        () -> configs.get() != null && configs.get().lastReloadSuccessful() ? 1 : 0);
+    gauge(
+        "flightdeck_config_last_reload_success_timestamp_seconds",
+        "When a configuration was last loaded or reloaded successfully.",
+        () -> configs.get() == null ? 0 : configs.get().lastReloadSuccessSeconds());
     counter("flightdeck_tsdb_samples_appended", "Samples stored.", m.samplesAppended::sum);
     counter(
         "flightdeck_tsdb_out_of_order_samples_appended",
@@ -54,6 +64,10 @@ final class SelfMetrics {
         "flightdeck_tsdb_wal_corruptions",
         "WAL records cut away as torn or corrupt at startup.",
         m.walCorruptions::sum);
+    counter(
+        "flightdeck_tsdb_wal_write_failures",
+        "Commits refused (answered 503) because the WAL could not be written: disk full, I/O error.",
+        m.walWriteFailures::sum);
     counter(
         "flightdeck_tsdb_blocks_moved_aside",
         "Damaged blocks moved to corrupted/.",

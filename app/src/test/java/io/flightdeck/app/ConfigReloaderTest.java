@@ -65,7 +65,12 @@ class ConfigReloaderTest {
         file, "scrape_configs:\n  - job_name: a\n    static_configs: [{targets: ['h:1']}]\n");
     ConfigReloader reloader = new ConfigReloader(file, () -> null, scrape, config -> {});
     Config first = ConfigReloader.load(file);
+    assertThat(reloader.lastReloadSuccessful()).isFalse();
+    assertThat(reloader.lastReloadSuccessSeconds()).isZero();
     reloader.applyInitial(first);
+    assertThat(reloader.lastReloadSuccessful()).isTrue();
+    double loaded = reloader.lastReloadSuccessSeconds();
+    assertThat(loaded).isPositive();
 
     Files.writeString(file, "scrape_configs:\n  - job_name: a\n    scrape_interval: soon\n");
     String error = reloader.reload();
@@ -73,10 +78,14 @@ class ConfigReloaderTest {
     assertThat(error).startsWith(file + ":3:").contains("scrape_configs[0].scrape_interval");
     assertThat(reloader.current()).isSameAs(first);
     assertThat(scrape.activeTargets()).hasSize(1);
+    assertThat(reloader.lastReloadSuccessful()).isFalse();
+    assertThat(reloader.lastReloadSuccessSeconds()).isEqualTo(loaded);
 
     Files.writeString(
         file, "scrape_configs:\n  - job_name: b\n    static_configs: [{targets: ['h:2']}]\n");
     assertThat(reloader.reload()).isNull();
+    assertThat(reloader.lastReloadSuccessful()).isTrue();
+    assertThat(reloader.lastReloadSuccessSeconds()).isGreaterThanOrEqualTo(loaded);
     assertThat(scrape.activeTargets())
         .singleElement()
         .satisfies(t -> assertThat(t.scrapePool()).isEqualTo("b"));
