@@ -168,12 +168,14 @@ export function display(field, v) {
 }
 
 const finite = (ys) => ys.filter((v) => v !== null && v !== undefined && Number.isFinite(v));
+// "Not null" keeps NaN, as Grafana does: a NaN from Prometheus is shown as NaN, not as no data.
+const notNull = (ys) => ys.filter((v) => v !== null && v !== undefined);
 
 /** Grafana's reducers by id; each takes the y values (nulls included) and returns a number or null. */
 export const REDUCERS = {
-  lastNotNull: (ys) => { const f = finite(ys); return f.length ? f[f.length - 1] : null; },
+  lastNotNull: (ys) => { const f = notNull(ys); return f.length ? f[f.length - 1] : null; },
   last: (ys) => (ys.length ? ys[ys.length - 1] : null),
-  firstNotNull: (ys) => { const f = finite(ys); return f.length ? f[0] : null; },
+  firstNotNull: (ys) => { const f = notNull(ys); return f.length ? f[0] : null; },
   first: (ys) => (ys.length ? ys[0] : null),
   mean: (ys) => { const f = finite(ys); return f.length ? f.reduce((a, b) => a + b, 0) / f.length : null; },
   max: (ys) => { const f = finite(ys); return f.length ? Math.max(...f) : null; },

@@ -29,8 +29,9 @@ export function mount(root, ctx) {
   const head = h('section.page-head');
   const toolbar = h('div.dash-toolbar');
   const notice = h('div');
+  const saved = h('div', { role: 'status' });
   const body = h('div.dash-body');
-  root.append(head, toolbar, notice, body);
+  root.append(head, toolbar, saved, notice, body);
 
   const model = () => stored.dashboard;
   const range = () => ({ from: params.get('from') || model().time.from, to: params.get('to') || model().time.to });
@@ -171,8 +172,8 @@ export function mount(root, ctx) {
       kind: entry.kind,
       title: entry.title,
       description: panel.description,
-      onEdit: entry.kind === 'unsupported' ? null : () => editPanel(stored, entry.id, (saved) => {
-        fill(notice, h('div.dash-saved', { role: 'status' }, `Saved version ${saved.version} of ${saved.title}.`));
+      onEdit: entry.kind === 'unsupported' ? null : () => editPanel(stored, entry.id, (result) => {
+        fill(saved, h('div.dash-saved', `Saved version ${result.version} of ${result.title}.`));
         load({ reloadModel: true });
       }),
     });
@@ -186,6 +187,7 @@ export function mount(root, ctx) {
       panel,
       queries: entry.queries,
       xMode,
+      xRange: xMode === 'time' ? [answer.from / 1000, answer.to / 1000] : null,
       syncKey: model().time.graphTooltip > 0 ? `dashboard-${uid}` : null,
       interpolate: (text) => interpolateText(text, local),
       onZoom: xMode === 'time' ? (min, max) => goTo({ from: String(Math.round(min * 1000)), to: String(Math.round(max * 1000)) }) : null,

@@ -117,7 +117,7 @@ export function renderTimeseries(card, data, ctx) {
     { ...AXIS, values: xTicks(ctx.xMode), space: 70 },
     { ...AXIS, size: 70, values: (u, vals) => vals.map((v) => formatValue(v, unitLeft, defaults.decimals)) },
   ];
-  const scales = { x: { time: ctx.xMode === 'time' }, y: { range: (u, min, max) => yRange(min, max) } };
+  const scales = { x: { time: ctx.xMode === 'time', ...(ctx.xRange ? { range: () => ctx.xRange } : {}) }, y: { range: (u, min, max) => yRange(min, max) } };
   if (rightIndex >= 0) {
     axes.push({ ...AXIS, scale: 'y2', side: 1, size: 70, grid: { show: false }, values: (u, vals) => vals.map((v) => formatValue(v, unitRight)) });
     scales.y2 = { auto: true };
