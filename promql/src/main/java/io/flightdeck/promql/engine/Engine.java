@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Evaluates PromQL against a {@link Queryable} with Prometheus's semantics. Thread-safe: one engine
@@ -25,20 +26,29 @@ public final class Engine {
   /** What the running queries of this engine and its copies hold together. */
   private final QueryMemory.Pool memoryPool;
 
+  /** Cancels this copy's queries at their next check when it says so; never for the original. */
+  private final BooleanSupplier cancelSignal;
+
   public Engine(EngineOptions options) {
     this(
         options,
         new Semaphore(options.maxConcurrentQueries(), true),
         ConcurrentHashMap.newKeySet(),
-        new QueryMemory.Pool());
+        new QueryMemory.Pool(),
+        () -> false);
   }
 
   private Engine(
-      EngineOptions options, Semaphore slots, Set<QueryRun> running, QueryMemory.Pool memoryPool) {
+      EngineOptions options,
+      Semaphore slots,
+      Set<QueryRun> running,
+      QueryMemory.Pool memoryPool,
+      BooleanSupplier cancelSignal) {
     this.options = options;
     this.slots = slots;
     this.running = running;
     this.memoryPool = memoryPool;
+    this.cancelSignal = cancelSignal;
   }
 
   /**
@@ -60,7 +70,16 @@ public final class Engine {
    * {@code lookback_delta} parameter.
    */
   public Engine withLookbackDelta(Duration lookbackDelta) {
-    return new Engine(options.withLookbackDelta(lookbackDelta), slots, running, memoryPool);
+    return new Engine(
+        options.withLookbackDelta(lookbackDelta), slots, running, memoryPool, cancelSignal);
+  }
+
+  /**
+   * The same engine whose queries fail as {@code canceled} at their next check once {@code
+   * canceled} is true: for a request whose client went away. Checked often, so it must be cheap.
+   */
+  public Engine withCancellation(BooleanSupplier canceled) {
+    return new Engine(options, slots, running, memoryPool, canceled);
   }
 
   /**
@@ -71,7 +90,7 @@ public final class Engine {
     if (timeout.compareTo(options.timeout()) >= 0) {
       return this;
     }
-    return new Engine(options.withTimeout(timeout), slots, running, memoryPool);
+    return new Engine(options.withTimeout(timeout), slots, running, memoryPool, cancelSignal);
   }
 
   /**
@@ -136,7 +155,17 @@ public final class Engine {
       String text = query != null ? query : expr.toString();
       QueryRun run =
           new QueryRun(
-              storage, options, expr, startMs, endMs, stepMs, instant, deadline, text, memoryPool);
+              storage,
+              options,
+              expr,
+              startMs,
+              endMs,
+              stepMs,
+              instant,
+              deadline,
+              text,
+              memoryPool,
+              cancelSignal);
       running.add(run);
       QueryValue value;
       try {

@@ -1,6 +1,7 @@
 package io.flightdeck.promql.engine;
 
 import io.flightdeck.storage.Querier;
+import java.util.function.BooleanSupplier;
 
 /**
  * What every evaluator of one query shares, subqueries included: the storage snapshot, limits,
@@ -19,6 +20,7 @@ final class QueryContext {
   final boolean delayedNameRemoval;
   private int checks;
   private volatile boolean canceled;
+  private BooleanSupplier cancelSignal = () -> false;
 
   QueryContext(
       Querier querier,
@@ -56,6 +58,11 @@ final class QueryContext {
     return options.lookbackDelta().toMillis();
   }
 
+  /** Also fails the query at a check once {@code signal} says so (its client went away). */
+  void cancelWhen(BooleanSupplier signal) {
+    this.cancelSignal = signal;
+  }
+
   /** Makes the query fail at its next check, from any thread (the server is stopping). */
   void cancel() {
     canceled = true;
@@ -70,7 +77,7 @@ final class QueryContext {
     if ((++checks & 63) != 0) {
       return;
     }
-    if (canceled || Thread.currentThread().isInterrupted()) {
+    if (canceled || Thread.currentThread().isInterrupted() || cancelSignal.getAsBoolean()) {
       throw new QueryException(
           QueryException.Kind.CANCELED, "query was canceled in expression evaluation");
     }

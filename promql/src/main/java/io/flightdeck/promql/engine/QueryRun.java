@@ -21,6 +21,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * One query from start to finish: find the time span its selectors read, open one storage snapshot
@@ -38,6 +39,7 @@ final class QueryRun {
   private final long deadline;
   private final String query;
   private final QueryMemory.Pool memoryPool;
+  private final BooleanSupplier cancelSignal;
   private volatile QueryContext ctx;
   private volatile boolean canceled;
 
@@ -51,7 +53,8 @@ final class QueryRun {
       boolean instant,
       long deadline,
       String query,
-      QueryMemory.Pool memoryPool) {
+      QueryMemory.Pool memoryPool,
+      BooleanSupplier cancelSignal) {
     this.storage = storage;
     this.options = options;
     this.expr = expr;
@@ -62,6 +65,7 @@ final class QueryRun {
     this.deadline = deadline;
     this.query = query;
     this.memoryPool = memoryPool;
+    this.cancelSignal = cancelSignal;
   }
 
   QueryValue execute() {
@@ -86,6 +90,7 @@ final class QueryRun {
     try (querier) {
       ctx =
           new QueryContext(querier, options, deadline, start, end, instant ? 0 : step, memoryPool);
+      ctx.cancelWhen(cancelSignal);
       if (canceled) {
         ctx.cancel();
       }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flightdeck.model.Labels;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -70,5 +71,34 @@ class QueryStopsTest {
             QueryException.class, e -> assertThat(e.kind()).isEqualTo(QueryException.Kind.CANCELED))
         .hasMessage("query was canceled in expression evaluation");
     assertThat(engine.instantQuery(storage, "x", HOUR).value()).isInstanceOf(VectorValue.class);
+  }
+
+  @Test
+  void aCancellationSignalStopsOnlyTheQueriesOfItsCopy() throws Exception {
+    String query = "max_over_time(quantile_over_time(0.5, x[1h])[1d:1s])";
+    AtomicBoolean clientGone = new AtomicBoolean();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                engine
+                    .withCancellation(clientGone::get)
+                    .withTimeout(Duration.ofMinutes(1)) // the signal survives further copies
+                    .rangeQuery(storage, query, 0, 24 * HOUR, 1_000);
+              } catch (Throwable t) {
+                failure.set(t);
+              }
+            });
+    thread.start();
+    thread.join(50);
+    // The original engine, beside it, is not canceled by the signal.
+    clientGone.set(true);
+    assertThat(engine.instantQuery(storage, "x", HOUR).value()).isInstanceOf(VectorValue.class);
+    thread.join();
+    assertThat(failure.get())
+        .isInstanceOfSatisfying(
+            QueryException.class, e -> assertThat(e.kind()).isEqualTo(QueryException.Kind.CANCELED))
+        .hasMessage("query was canceled in expression evaluation");
   }
 }
