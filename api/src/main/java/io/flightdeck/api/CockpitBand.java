@@ -14,15 +14,24 @@ final class CockpitBand {
   static final int OUTLIERS = 3;
 
   /**
+   * @param nonFinite per bucket, how many series' last value is NaN or infinite: a NaN loss on one
+   *     rank of 64 must show even though a band has no place for it
    * @param outliers indices into the reduced series given, furthest first
    */
-  record Band(double[] x, double[] min, double[] median, double[] max, int[] outliers) {}
+  record Band(
+      double[] x,
+      double[] min,
+      double[] median,
+      double[] max,
+      double[] nonFinite,
+      int[] outliers) {}
 
   private CockpitBand() {}
 
   /** Series reduced on one bucket grid of {@code width} buckets. */
   static Band of(List<CockpitBuckets.Reduced> series, int width) {
     List<List<Double>> perBucket = new ArrayList<>();
+    int[] nonFinite = new int[width];
     double[] lastX = new double[width];
     Arrays.fill(lastX, Double.NaN);
     for (int b = 0; b < width; b++) {
@@ -38,10 +47,13 @@ final class CockpitBand {
         if (!Double.isNaN(v)) {
           perBucket.get(b).add(v);
         }
+        if (!Double.isFinite(v)) {
+          nonFinite[b]++;
+        }
         lastX[b] = Double.isNaN(lastX[b]) ? reduced.x()[i] : Math.max(lastX[b], reduced.x()[i]);
       }
     }
-    List<double[]> rows = new ArrayList<>(); // x, min, median, max
+    List<double[]> rows = new ArrayList<>(); // x, min, median, max, non-finite count
     double[] medianOf = new double[width];
     Arrays.fill(medianOf, Double.NaN);
     for (int b = 0; b < width; b++) {
@@ -57,7 +69,8 @@ final class CockpitBand {
             lastX[b],
             sorted.length == 0 ? Double.NaN : sorted[0],
             median,
-            sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1]
+            sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1],
+            nonFinite[b]
           });
     }
     return new Band(
@@ -65,6 +78,7 @@ final class CockpitBand {
         column(rows, 1),
         column(rows, 2),
         column(rows, 3),
+        column(rows, 4),
         outliers(series, medianOf));
   }
 

@@ -21,14 +21,21 @@ import io.flightdeck.training.RunCatalog;
 import io.flightdeck.training.RunSummary;
 import io.flightdeck.training.StepMap;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * {@code POST /api/v1/cockpit/series}: a batch of chart queries, each reduced on the server to at
- * most {@code width} buckets of min, max and last on the time, step or relative axis, or to a
- * min/median/max band with the outliers named.
+ * most {@code width} buckets of min, max and last on the time, step or relative axis, or (with
+ * {@code "aggregate": "band"}, or {@code "auto"} when more than eight series answer) to a
+ * min/median/max band with the outliers named and a count of NaN or infinite values per bucket. The
+ * queries of one request are answered in parallel, one per core.
  *
  * <p>A plain selector is read as raw samples, so every sample counts in its bucket; any other
  * expression is evaluated as a range query at a step of about a quarter of a bucket (at least 1 s).
@@ -39,6 +46,12 @@ public final class CockpitSeriesApi {
   static final int MAX_SERIES = 500;
   static final long MAX_POINTS = 2_000_000;
   private static final long MIN_STEP_MS = 1000;
+
+  /** Shared by every request: at most one chart query per core at a time. */
+  private static final ExecutorService QUERIES =
+      Executors.newFixedThreadPool(
+          Runtime.getRuntime().availableProcessors(),
+          Thread.ofPlatform().name("cockpit-series-", 0).daemon().factory());
 
   private final Engine engine;
   private final Queryable storage;
@@ -83,14 +96,34 @@ public final class CockpitSeriesApi {
 
   byte[] series(byte[] body) {
     CockpitSeriesRequest request = CockpitSeriesRequest.parse(body);
-    List<Result> results = new ArrayList<>();
     // One axis per run and kind for the whole batch: a step axis reads every rank's step counter
     // over the range, which took 0.2-0.4 s a query on a 64-rank day (bench/README.md, cockpit).
-    Map<String, XAxis> axes = new HashMap<>();
+    Map<String, XAxis> axes = new ConcurrentHashMap<>();
+    // A page's charts are independent queries: answered side by side on every core, so the
+    // page waits for its slowest chart rather than for the sum of them.
+    List<Future<Result>> pending = new ArrayList<>();
     for (CockpitSeriesRequest.Query query : request.queries()) {
-      results.add(answer(request, query, axes));
+      pending.add(QUERIES.submit(() -> answer(request, query, axes)));
+    }
+    List<Result> results = new ArrayList<>();
+    for (Future<Result> result : pending) {
+      results.add(await(result));
     }
     return ApiJson.success(out -> CockpitSeriesJson.results(out, results));
+  }
+
+  private static Result await(Future<Result> result) {
+    try {
+      return result.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new QueryException(QueryException.Kind.CANCELED, "the request was interrupted");
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      throw new IllegalStateException(e.getCause());
+    }
   }
 
   private Result answer(
@@ -125,7 +158,7 @@ public final class CockpitSeriesApi {
         reduced.add(CockpitBuckets.reduce(xs.get(s), raw.get(s).values(), lo, hi, request.width()));
         labels.add(raw.get(s).labels());
       }
-      if (query.band()) {
+      if (drawnAsBand(query, raw)) {
         CockpitBand.Band band = CockpitBand.of(reduced, request.width());
         List<Labels> outlierLabels = new ArrayList<>();
         List<CockpitBuckets.Reduced> outliers = new ArrayList<>();
@@ -144,6 +177,26 @@ public final class CockpitSeriesApi {
     } catch (QueryException e) {
       return Result.failed(query.id(), e.getMessage());
     }
+  }
+
+  private static boolean drawnAsBand(CockpitSeriesRequest.Query query, List<RangeSeries> raw) {
+    return switch (query.aggregate()) {
+      case NONE -> false;
+      case BAND -> true;
+      case AUTO -> raw.size() > CockpitSeriesRequest.AUTO_BAND_ABOVE && oneMetric(raw);
+    };
+  }
+
+  /** Whether every series is the same metric (and TensorBoard tag): ranks or GPUs of one thing. */
+  private static boolean oneMetric(List<RangeSeries> raw) {
+    Labels first = raw.getFirst().labels();
+    for (RangeSeries series : raw) {
+      if (!Objects.equals(series.labels().get("__name__"), first.get("__name__"))
+          || !Objects.equals(series.labels().get("tag"), first.get("tag"))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private List<RangeSeries> evaluate(
@@ -207,7 +260,7 @@ public final class CockpitSeriesApi {
   }
 
   private static void checkSeries(CockpitSeriesRequest.Query query, int count) {
-    if (!query.band() && count > MAX_SERIES) {
+    if (query.aggregate() == CockpitSeriesRequest.Aggregate.NONE && count > MAX_SERIES) {
       throw new QueryRefused(
           "query "
               + RunsApi.quote(query.expr())
@@ -215,7 +268,7 @@ public final class CockpitSeriesApi {
               + count
               + " series, more than the "
               + MAX_SERIES
-              + " a chart draws; use aggregate=band or narrow the selector");
+              + " a chart draws; use aggregate=band (or auto) or narrow the selector");
     }
   }
 

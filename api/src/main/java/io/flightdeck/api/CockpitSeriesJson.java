@@ -48,6 +48,7 @@ final class CockpitSeriesJson {
       array(out, "min", b.min());
       array(out, "median", b.median());
       array(out, "max", b.max());
+      array(out, "nonfinite", b.nonFinite());
       out.writeArrayFieldStart("outliers");
       for (int s = 0; s < result.series().size(); s++) {
         out.writeStartObject();

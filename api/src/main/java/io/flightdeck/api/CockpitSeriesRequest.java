@@ -30,9 +30,23 @@ record CockpitSeriesRequest(long startMs, long endMs, int width, List<Query> que
    * One chart's query.
    *
    * @param run the run whose step map or start the x axis uses; null for the time axis
-   * @param band whether to reduce the series to a min/median/max band with the outliers named
+   * @param aggregate whether to reduce the series to a min/median/max band with the outliers named
    */
-  record Query(String id, String expr, Axis x, String run, boolean band) {}
+  record Query(String id, String expr, Axis x, String run, Aggregate aggregate) {}
+
+  /**
+   * {@code none}: every series; {@code band}: min/median/max with the outliers named; {@code auto}:
+   * a band when more series of one metric answer than a chart shows apart ({@link
+   * #AUTO_BAND_ABOVE}), as a 64-rank loss; series of different metrics are never banded together.
+   */
+  enum Aggregate {
+    NONE,
+    BAND,
+    AUTO
+  }
+
+  /** More series than this are told apart by no one: {@code auto} draws them as a band. */
+  static final int AUTO_BAND_ABOVE = 8;
 
   static CockpitSeriesRequest parse(byte[] body) {
     return JsonBodies.parse(body, CockpitSeriesRequest::read);
@@ -108,7 +122,7 @@ record CockpitSeriesRequest(long startMs, long endMs, int width, List<Query> que
     String expr = null;
     String run = null;
     Axis axis = Axis.TIME;
-    boolean band = false;
+    Aggregate aggregate = Aggregate.NONE;
     while (in.nextToken() == JsonToken.FIELD_NAME) {
       String field = in.currentName();
       JsonToken value = in.nextToken();
@@ -118,7 +132,7 @@ record CockpitSeriesRequest(long startMs, long endMs, int width, List<Query> que
         case "expr" -> expr = string(in, value, name);
         case "run" -> run = value == JsonToken.VALUE_NULL ? null : string(in, value, name);
         case "x" -> axis = axis(string(in, value, name), name);
-        case "aggregate" -> band = aggregate(string(in, value, name), name);
+        case "aggregate" -> aggregate = aggregate(string(in, value, name), name);
         default -> in.skipChildren();
       }
     }
@@ -133,7 +147,7 @@ record CockpitSeriesRequest(long startMs, long endMs, int width, List<Query> que
           where + ".run",
           "is required when x is " + axis.name().toLowerCase(java.util.Locale.ROOT));
     }
-    return new Query(id, expr, axis, axis == Axis.TIME ? null : run, band);
+    return new Query(id, expr, axis, axis == Axis.TIME ? null : run, aggregate);
   }
 
   private static Axis axis(String text, String name) {
@@ -145,11 +159,12 @@ record CockpitSeriesRequest(long startMs, long endMs, int width, List<Query> que
     };
   }
 
-  private static boolean aggregate(String text, String name) {
+  private static Aggregate aggregate(String text, String name) {
     return switch (text) {
-      case "none" -> false;
-      case "band" -> true;
-      default -> throw field(name, "must be none or band, not " + RunsApi.quote(text));
+      case "none" -> Aggregate.NONE;
+      case "band" -> Aggregate.BAND;
+      case "auto" -> Aggregate.AUTO;
+      default -> throw field(name, "must be none, band or auto, not " + RunsApi.quote(text));
     };
   }
 

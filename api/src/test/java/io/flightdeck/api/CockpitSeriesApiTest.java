@@ -128,6 +128,64 @@ class CockpitSeriesApiTest {
   }
 
   @Test
+  void autoDrawsABandOnlyWhenThereAreMoreSeriesThanAChartTellsApart() {
+    long[] times = LongStream.range(0, 60).map(i -> T0 + i * 15_000).toArray();
+    for (int rank = 0; rank < 16; rank++) {
+      double level = rank == 11 ? 9 : 2 + rank * 0.001;
+      int r = rank;
+      storage.add(
+          Labels.of("__name__", "rank_loss", "rank", "" + rank),
+          times,
+          // Rank 3's loss turns NaN at the end: the band has no place for it, its count does.
+          LongStream.range(0, 60)
+              .mapToDouble(i -> r == 3 && i >= 58 ? Double.NaN : level)
+              .toArray());
+    }
+    for (int host = 0; host < 3; host++) {
+      storage.add(
+          Labels.of("__name__", "host_cpu", "host", "node-" + host),
+          times,
+          LongStream.range(0, 60).mapToDouble(i -> 50).toArray());
+    }
+    for (int metric = 0; metric < 9; metric++) {
+      storage.add(
+          Labels.of("__name__", "eval_metric_" + metric, "run", "r"),
+          times,
+          LongStream.range(0, 60).mapToDouble(i -> 0.5).toArray());
+    }
+    List<Object> results =
+        list(
+            object(
+                    data(
+                        post(
+                            request(
+                                T0 / 1000,
+                                T0 / 1000 + 900,
+                                30,
+                                "{\"id\":\"loss\",\"expr\":\"rank_loss\",\"aggregate\":\"auto\"}",
+                                "{\"id\":\"cpu\",\"expr\":\"host_cpu\",\"aggregate\":\"auto\"}",
+                                "{\"id\":\"eval\",\"expr\":\"{__name__=~\\\"eval_metric_.*\\\"}\","
+                                    + "\"aggregate\":\"auto\"}"))))
+                .get("results"));
+    Map<String, Object> loss = object(results.get(0));
+    Map<String, Object> band = object(loss.get("band"));
+    assertEquals(9.0, list(band.get("max")).get(0));
+    assertEquals(
+        "11",
+        object(object(list(band.get("outliers")).get(0)).get("metric")).get("rank"),
+        "sixteen ranks become a band with the odd rank named");
+    List<Object> nonFinite = list(band.get("nonfinite"));
+    assertEquals(0.0, nonFinite.get(0));
+    assertEquals(1.0, nonFinite.get(nonFinite.size() - 1), "rank 3's NaN is counted");
+    Map<String, Object> cpu = object(results.get(1));
+    assertNull(cpu.get("band"), "three hosts are drawn one by one");
+    assertEquals(3, list(cpu.get("series")).size());
+    Map<String, Object> eval = object(results.get(2));
+    assertNull(eval.get("band"), "nine different metrics are not one band");
+    assertEquals(9, list(eval.get("series")).size());
+  }
+
+  @Test
   void seriesAreDrawnAgainstTheRunsSteps() {
     // Run a: 1 step/s, restarting at 600 s from step 500; its loss is sampled every 15 s.
     Map<String, Object> result =
@@ -190,7 +248,7 @@ class CockpitSeriesApiTest {
     List<Object> results = list(object(data(exchange)).get("results"));
     assertEquals(
         "query \"many\" returned 501 series, more than the 500 a chart draws;"
-            + " use aggregate=band or narrow the selector",
+            + " use aggregate=band (or auto) or narrow the selector",
         object(results.get(0)).get("error"));
     assertTrue(((String) object(results.get(1)).get("error")).startsWith("invalid expression"));
     assertEquals("run \"zz\" not found", object(results.get(2)).get("error"));

@@ -36,8 +36,19 @@ export function toDrawables(result, opts = {}) {
   if (result.band) {
     const b = result.band;
     const colour = colourOf();
-    out.bands.push({ label: opts.bandLabel || 'min–max', colour, x: b.x, lo: b.min.map(num), hi: b.max.map(num), scale: opts.scale });
-    out.lines.push({ label: 'median', colour, x: b.x, y: b.median.map(num), width: 2, counted: false, scale: opts.scale });
+    const prefix = opts.labelPrefix ? `${opts.labelPrefix} ` : '';
+    out.bands.push({ label: opts.bandLabel || `${prefix}min–max`, colour, x: b.x, lo: b.min.map(num), hi: b.max.map(num), scale: opts.scale });
+    const median = b.median.map(num);
+    if (opts.smoothing > 0) {
+      out.lines.push({ label: `${prefix}median (raw)`, colour, x: b.x, y: median, width: 1, alpha: 0.3, scale: opts.scale, legend: false, counted: false });
+      out.lines.push({ label: `${prefix}median`, colour, x: b.x, y: debiasedEma(median, opts.smoothing), width: 2, counted: false, scale: opts.scale });
+    } else {
+      out.lines.push({ label: `${prefix}median`, colour, x: b.x, y: median, width: 2, counted: false, scale: opts.scale });
+    }
+    // A band has no place for NaN or Inf: the server counts them per bucket, and each is marked.
+    (b.nonfinite || []).forEach((n, i) => {
+      if (num(n) > 0) out.nonFinite.push({ x: b.x[i], label: `${prefix}${num(n)} series NaN or Inf` });
+    });
     for (const o of b.outliers || []) {
       const y = o.last.map(num);
       out.lines.push({ label: nameOf(o.metric), colour: colourOf(), x: o.x, y, width: 1.2, scale: opts.scale, outlier: true });

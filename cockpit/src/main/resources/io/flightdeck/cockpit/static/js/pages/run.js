@@ -18,7 +18,11 @@ const REFRESH_MS = 30000;
 const TABS = [['overview', 'Overview'], ['scalars', 'All scalars'], ['histograms', 'Histograms'],
   ['text', 'Text'], ['images', 'Images'], ['hparams', 'HParams'], ['events', 'Events']];
 
-/** The overview's charts, region by region. Each query: {expr, label?, scale?, smooth?}. */
+/**
+ * The overview's charts, region by region. Each query: {expr, label?, scale?, smooth?, aggregate?};
+ * `aggregate: 'auto'` lets the server draw many ranks, hosts or NICs of one metric as a band with
+ * the outliers named, so a 64-rank loss arrives as three lines, not sixty-four.
+ */
 function chartDefs(run, params) {
   const gpu = params.get('gpu');
   const gpus = run.gpus || [];
@@ -40,24 +44,24 @@ function chartDefs(run, params) {
     gpuChart('SM active', 'DCGM_FI_PROF_SM_ACTIVE', 'ratio', { optional: true }),
     gpuChart('SM clock', 'DCGM_FI_DEV_SM_CLOCK', 'MHz', { optional: true }),
     { region: 'progress', title: 'Step progress', stepmap: true },
-    { region: 'progress', title: 'Samples per second', unit: '', queries: [{ expr: roleExpr('samples', run.run), smooth: true }] },
-    { region: 'progress', title: 'Tokens per second', unit: '', optional: true, queries: [{ expr: roleExpr('tokens', run.run), smooth: true }] },
+    { region: 'progress', title: 'Samples per second', unit: '', queries: [{ expr: roleExpr('samples', run.run), smooth: true, aggregate: 'auto' }] },
+    { region: 'progress', title: 'Tokens per second', unit: '', optional: true, queries: [{ expr: roleExpr('tokens', run.run), smooth: true, aggregate: 'auto' }] },
     { region: 'curves', title: 'Loss and learning rate', unit: '', unit2: '', robust: params.get('outliers') !== 'show',
-      queries: [{ expr: lossExpr, smooth: true, labelPrefix: 'loss' }, { expr: roleExpr('lr', run.run), scale: 'y2', labelPrefix: 'learning rate', colourIndex: 1 }] },
-    { region: 'curves', title: 'Gradient norm', unit: '', optional: true, robust: params.get('outliers') !== 'show', queries: [{ expr: roleExpr('gradNorm', run.run), smooth: true, colourIndex: 4 }] },
+      queries: [{ expr: lossExpr, smooth: true, labelPrefix: 'loss', aggregate: 'auto' }, { expr: roleExpr('lr', run.run), scale: 'y2', labelPrefix: 'learning rate', colourIndex: 1, aggregate: 'auto' }] },
+    { region: 'curves', title: 'Gradient norm', unit: '', optional: true, robust: params.get('outliers') !== 'show', queries: [{ expr: roleExpr('gradNorm', run.run), smooth: true, colourIndex: 4, aggregate: 'auto' }] },
     { region: 'curves', title: 'Eval metrics', unit: '', optional: true, queries: [{ expr: roleExpr('eval', run.run), colourIndex: 2 }] },
     { region: 'system', title: 'CPU utilisation', unit: '%', missing: hm ? null : 'No hosts are attributed to this run.',
-      queries: [{ expr: hostExpr((m) => `100 * (1 - avg by (instance) (rate(node_cpu_seconds_total{mode="idle",${m}}[2m])))`) }] },
+      queries: [{ expr: hostExpr((m) => `100 * (1 - avg by (instance) (rate(node_cpu_seconds_total{mode="idle",${m}}[2m])))`), aggregate: 'auto' }] },
     { region: 'system', title: 'Host memory used', unit: 'bytes', missing: hm ? null : 'No hosts are attributed to this run.',
-      queries: [{ expr: hostExpr((m) => `node_memory_MemTotal_bytes{${m}} - node_memory_MemAvailable_bytes{${m}}`) }] },
+      queries: [{ expr: hostExpr((m) => `node_memory_MemTotal_bytes{${m}} - node_memory_MemAvailable_bytes{${m}}`), aggregate: 'auto' }] },
     { region: 'system', title: 'Disk I/O', unit: 'bytes/s', missing: hm ? null : 'No hosts are attributed to this run.',
       queries: [
-        { expr: hostExpr((m) => `sum by (instance) (rate(node_disk_read_bytes_total{${m}}[2m]))`), labelPrefix: 'read' },
-        { expr: hostExpr((m) => `sum by (instance) (rate(node_disk_written_bytes_total{${m}}[2m]))`), labelPrefix: 'write', colourIndex: 3 }] },
+        { expr: hostExpr((m) => `sum by (instance) (rate(node_disk_read_bytes_total{${m}}[2m]))`), labelPrefix: 'read', aggregate: 'auto' },
+        { expr: hostExpr((m) => `sum by (instance) (rate(node_disk_written_bytes_total{${m}}[2m]))`), labelPrefix: 'write', colourIndex: 3, aggregate: 'auto' }] },
     { region: 'network', title: 'Network receive', unit: 'bytes/s', missing: hm ? null : 'No hosts are attributed to this run.',
-      queries: [{ expr: hostExpr((m) => `rate(node_network_receive_bytes_total{device!~"lo|veth.*|docker.*|cali.*",${m}}[2m])`) }] },
+      queries: [{ expr: hostExpr((m) => `rate(node_network_receive_bytes_total{device!~"lo|veth.*|docker.*|cali.*",${m}}[2m])`), aggregate: 'auto' }] },
     { region: 'network', title: 'Network transmit', unit: 'bytes/s', missing: hm ? null : 'No hosts are attributed to this run.',
-      queries: [{ expr: hostExpr((m) => `rate(node_network_transmit_bytes_total{device!~"lo|veth.*|docker.*|cali.*",${m}}[2m])`) }] },
+      queries: [{ expr: hostExpr((m) => `rate(node_network_transmit_bytes_total{device!~"lo|veth.*|docker.*|cali.*",${m}}[2m])`), aggregate: 'auto' }] },
   ];
 }
 
