@@ -3,6 +3,7 @@ package io.flightdeck.tsdb.block;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.Matcher;
 import io.flightdeck.storage.Querier;
+import io.flightdeck.storage.ReadCancellation;
 import io.flightdeck.storage.SampleIterator;
 import io.flightdeck.storage.Series;
 import io.flightdeck.storage.SeriesSet;
@@ -70,8 +71,10 @@ final class BlockQuerier implements Querier {
     }
     RoaringBitmap ids = PostingsSelector.select(block.index(), matchers);
     List<String> names = new ArrayList<>();
+    int turn = 0;
     for (String name : block.index().labelNames()) {
       for (RoaringBitmap postings : block.index().valuesOf(name).values()) {
+        ReadCancellation.checkpoint(++turn);
         if (RoaringBitmap.intersects(postings, ids)) {
           names.add(name);
           break;
@@ -86,7 +89,9 @@ final class BlockQuerier implements Querier {
     RoaringBitmap ids =
         matchers.length == 0 ? null : PostingsSelector.select(block.index(), matchers);
     List<String> values = new ArrayList<>();
+    int turn = 0;
     for (var entry : block.index().valuesOf(name).entrySet()) {
+      ReadCancellation.checkpoint(++turn);
       if (ids == null || RoaringBitmap.intersects(entry.getValue(), ids)) {
         values.add(entry.getKey());
       }

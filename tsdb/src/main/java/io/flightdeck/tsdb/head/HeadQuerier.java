@@ -3,6 +3,7 @@ package io.flightdeck.tsdb.head;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.Matcher;
 import io.flightdeck.storage.Querier;
+import io.flightdeck.storage.ReadCancellation;
 import io.flightdeck.storage.SampleIterator;
 import io.flightdeck.storage.Series;
 import io.flightdeck.storage.SeriesSet;
@@ -28,7 +29,9 @@ final class HeadQuerier implements Querier {
   public SeriesSet select(boolean sorted, Matcher... matchers) {
     List<HeadSeries> matching = head.select(sorted, matchers);
     List<Series> result = new ArrayList<>(matching.size());
+    int turn = 0;
     for (HeadSeries series : matching) {
+      ReadCancellation.checkpoint(++turn);
       SeriesView view = series.view(mint, maxt, seq);
       // A series whose samples in range were all deleted is not selected, as in Prometheus.
       if (view != null

@@ -2,6 +2,7 @@ package io.flightdeck.tsdb.head;
 
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.Matcher;
+import io.flightdeck.storage.ReadCancellation;
 import io.flightdeck.tsdb.index.PostingsSelector;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,8 +77,10 @@ final class MemPostings implements PostingsSelector.Source {
     lock.readLock().lock();
     try {
       List<String> names = new ArrayList<>();
+      int turn = 0;
       for (Map.Entry<String, NavigableMap<String, RoaringBitmap>> entry : byName.entrySet()) {
         for (RoaringBitmap postings : entry.getValue().values()) {
+          ReadCancellation.checkpoint(++turn);
           if (RoaringBitmap.intersects(postings, ids)) {
             names.add(entry.getKey());
             break;
@@ -97,7 +100,9 @@ final class MemPostings implements PostingsSelector.Source {
       List<String> result = new ArrayList<>();
       NavigableMap<String, RoaringBitmap> values = byName.get(name);
       if (values != null) {
+        int turn = 0;
         for (Map.Entry<String, RoaringBitmap> entry : values.entrySet()) {
+          ReadCancellation.checkpoint(++turn);
           if (RoaringBitmap.intersects(entry.getValue(), ids)) {
             result.add(entry.getKey());
           }

@@ -1,6 +1,7 @@
 package io.flightdeck.tsdb.index;
 
 import io.flightdeck.model.Matcher;
+import io.flightdeck.storage.ReadCancellation;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Set;
@@ -43,7 +44,9 @@ public final class PostingsSelector {
     for (Matcher m : matchers) {
       if (m.matchesEmpty()) {
         NavigableMap<String, RoaringBitmap> values = source.valuesOf(m.name());
+        int turn = 0;
         for (Map.Entry<String, RoaringBitmap> entry : values.entrySet()) {
+          ReadCancellation.checkpoint(++turn);
           if (!m.matches(entry.getKey())) {
             result.andNot(entry.getValue());
           }
@@ -81,7 +84,9 @@ public final class PostingsSelector {
         return union;
       }
     }
+    int turn = 0;
     for (Map.Entry<String, RoaringBitmap> entry : values.entrySet()) {
+      ReadCancellation.checkpoint(++turn);
       if (m.matches(entry.getKey())) {
         union.or(entry.getValue());
       }
