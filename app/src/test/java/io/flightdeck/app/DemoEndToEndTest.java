@@ -153,9 +153,19 @@ class DemoEndToEndTest {
     return failures.toString();
   }
 
+  /**
+   * Whether the alert concerns the incident's labels. A run detection names its GPU by {@code
+   * Hostname} and {@code gpu}, not by the exporter's {@code instance}: an instance {@code
+   * host:port} matches the alert's {@code Hostname} when the alert has no instance.
+   */
   private static boolean inScope(Incident incident, Firing firing) {
     return incident.scope().entrySet().stream()
-        .allMatch(e -> e.getValue().equals(firing.labels().get(e.getKey())));
+        .allMatch(
+            e ->
+                e.getValue().equals(firing.labels().get(e.getKey()))
+                    || (e.getKey().equals("instance")
+                        && !firing.labels().containsKey("instance")
+                        && e.getValue().startsWith(firing.labels().get("Hostname") + ":")));
   }
 
   private static String describe(Map<String, Firing> firings) {

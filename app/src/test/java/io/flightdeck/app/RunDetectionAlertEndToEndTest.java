@@ -85,7 +85,7 @@ class RunDetectionAlertEndToEndTest {
       JsonNode alert = firing.path("alerts").get(0);
       JsonNode labels = alert.path("labels");
       assertThat(labels.path("run").asText()).isEqualTo("hung");
-      assertThat(labels.path("host").asText()).isEqualTo("hung-node-1");
+      assertThat(labels.path("Hostname").asText()).isEqualTo("hung-node-1");
       assertThat(labels.path("gpu").asText()).isEqualTo("1");
       assertThat(labels.path("severity").asText()).isEqualTo("critical");
       assertThat(alert.path("annotations").path("summary").asText())

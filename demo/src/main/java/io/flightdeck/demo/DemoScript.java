@@ -95,7 +95,7 @@ public final class DemoScript {
             NAN_START,
             NAN_END,
             List.of("TrainingLossNotFinite"),
-            List.of()),
+            List.of("TrainingRunLossSpike", "TrainingRunThroughputDrop")),
         new Incident(
             "hot-gpu",
             "GPU "
@@ -107,7 +107,7 @@ public final class DemoScript {
             gpu(HOT_NODE, HOT_GPU),
             HOT_START,
             HOT_END,
-            List.of("GPUTemperatureHigh"),
+            List.of("GPUTemperatureHigh", "TrainingRunStraggler"),
             List.of("GPUThermalThrottling")),
         new Incident(
             "memory-leak",
@@ -116,7 +116,7 @@ public final class DemoScript {
             mainRun,
             LEAK_START,
             LEAK_END,
-            List.of("TrainingGPUMemoryLeak"),
+            List.of("TrainingGPUMemoryLeak", "TrainingRunMemoryStaircase"),
             List.of()),
         new Incident(
             "network-saturation",
@@ -127,8 +127,8 @@ public final class DemoScript {
             mainRun,
             NETWORK_START,
             NETWORK_END,
-            List.of("TrainingThroughputDrop"),
-            List.of()),
+            List.of("TrainingThroughputDrop", "TrainingRunThroughputDrop"),
+            List.of("TrainingRunDataStarvation")),
         new Incident(
             "loss-rebound",
             "Sibling run's loss rebounds at the learning rate's second warm-up",
@@ -136,8 +136,8 @@ public final class DemoScript {
             Map.of("run", SIBLING_RUN),
             REBOUND_START,
             REBOUND_END,
-            List.of("TrainingLossSpike"),
-            List.of()),
+            List.of("TrainingLossSpike", "TrainingRunLRRewarmup"),
+            List.of("TrainingRunLossSpike")),
         new Incident(
             "hung-rank",
             "GPU "
@@ -151,8 +151,8 @@ public final class DemoScript {
             mainRun,
             HANG_START,
             HANG_END,
-            List.of("TrainingStalled"),
-            List.of("GPUSMLowUtilization")),
+            List.of("TrainingStalled", "TrainingRunHungRank"),
+            List.of("GPUSMLowUtilization", "TrainingRunThroughputDrop")),
         new Incident(
             "xid-79",
             "XID 79: GPU "

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
+import java.util.SplittableRandom;
 
 /**
  * A LoRA run beside the main job, logged to TensorBoard as Hugging Face's Trainer would: scalars
@@ -133,8 +134,13 @@ final class SiblingRun {
     return limits;
   }
 
+  /**
+   * A standard normal value fixed by the seed, the kind and the step. SplittableRandom mixes its
+   * seed: java.util.Random's first values for consecutive seeds are close, which made a smooth,
+   * wandering "noise" whose jumps the loss-spike detector rightly called spikes.
+   */
   private double gauss(int kind, int step) {
-    return new Random((seed * 0x9E3779B97F4A7C15L + kind) * 0x9E3779B97F4A7C15L + step)
+    return new SplittableRandom((seed * 0x9E3779B97F4A7C15L + kind) * 0x9E3779B97F4A7C15L + step)
         .nextGaussian();
   }
 }

@@ -57,9 +57,13 @@ final class ActiveDetections {
 
   /**
    * The series of one run's active detections at {@code nowMs}, given its events over the loop's
-   * window and the newest sample time of its data.
+   * window and the newest sample time of its data. A point event before {@code settledFromMs} is
+   * never new: near the window's start the detectors lack the past that found it first, so what
+   * they report there is an incident already seen (or one seen differently, as a re-warm-up whose
+   * low moved out of the window).
    */
-  Set<Labels> of(String run, List<RunEvent> events, long dataEndMs, long nowMs) {
+  Set<Labels> of(
+      String run, List<RunEvent> events, long settledFromMs, long dataEndMs, long nowMs) {
     boolean firstLook = !firstSeen.containsKey(run);
     Map<EventKey, Long> seen = firstSeen.computeIfAbsent(run, r -> new HashMap<>());
     Set<EventKey> present = new HashSet<>();
@@ -72,7 +76,8 @@ final class ActiveDetections {
       if (POINT_KINDS.contains(event.kind())) {
         EventKey key = EventKey.of(event);
         present.add(key);
-        long since = seen.computeIfAbsent(key, k -> firstLook ? event.timeMs() : nowMs);
+        boolean old = firstLook || event.timeMs() < settledFromMs;
+        long since = seen.computeIfAbsent(key, k -> old ? event.timeMs() : nowMs);
         on = nowMs - since <= holdMs;
       } else {
         on = event.endMs() == null || event.endMs() >= dataEndMs - slackMs;
@@ -91,16 +96,16 @@ final class ActiveDetections {
   }
 
   /**
-   * The series' labels: run, kind, host, GPU and rank where known, and the event's title (its
-   * evidence in words) for the alert's text. The values that change while an event lasts (a stall's
-   * length) are left out, so one event is one series.
+   * The series' labels: run, kind, Hostname (as dcgm-exporter names it), GPU and rank where known,
+   * and the event's title (its evidence in words) for the alert's text. The values that change
+   * while an event lasts (a stall's length) are left out, so one event is one series.
    */
   private Labels labels(String run, RunEvent event) {
     Labels.Builder b = Labels.builder();
     b.set(Labels.METRIC_NAME, metric);
     b.set(runLabel, run);
     b.set("kind", event.kind());
-    set(b, "host", event.host());
+    set(b, "Hostname", event.host());
     set(b, "gpu", event.gpu());
     set(b, "rank", event.labels().get("rank"));
     set(b, "title", event.kind().equals("stall") ? "stalled" : event.title());

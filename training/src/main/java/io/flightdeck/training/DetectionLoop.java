@@ -25,10 +25,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the detectors in the background over the recent window of every running or stalled run, so
- * that each detection (1) is a series, {@code flightdeck_run_detection{run, kind, host, gpu, rank,
- * title} 1}, appended to the store at each pass for the rule packs to alert on, and (2) is ready
- * when {@code /api/v1/runs/{run}/events} asks: {@link #events} answers from the pass's cache when
- * it covers the asked range, and computes on demand otherwise.
+ * that each detection (1) is a series, {@code flightdeck_run_detection{run, kind, Hostname, gpu,
+ * rank, title} 1}, appended to the store at each pass for the rule packs to alert on, and (2) is
+ * ready when {@code /api/v1/runs/{run}/events} asks: {@link #events} answers from the pass's cache
+ * when it covers the asked range, and computes on demand otherwise.
  *
  * <p>Cost: one pass reads each running run over the window only (default 1 h, {@code
  * --cockpit.detection-window}), one run after the other on one low-priority thread; a pass stops
@@ -43,11 +43,17 @@ public final class DetectionLoop implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(DetectionLoop.class);
 
-  /** A point event (a spike, a NaN) stays a series this long after the loop first saw it. */
-  private static final long HOLD_MS = 5 * 60_000;
+  /**
+   * A point event (a spike, a NaN) stays a series for this part of the window after the loop first
+   * saw it (5 minutes of 1 h), so a compressed clock (the demo's shorter window) holds it as long.
+   */
+  private static final int HOLD_PARTS = 12;
 
-  /** An interval ending this close to the data's end is still going on (a stall's last sample). */
-  private static final long SLACK_MS = 90_000;
+  /**
+   * An interval ending within this part of the window (90 s of 1 h) before the data's end is still
+   * going on: an ongoing stall ends at its last sample, which may be a scrape behind the newest.
+   */
+  private static final int SLACK_PARTS = 40;
 
   /** Events closer than this to an event kept from an earlier pass are that event again. */
   private static final long SAME_EVENT_MS = 60_000;
@@ -96,7 +102,9 @@ public final class DetectionLoop implements AutoCloseable {
     this.windowMs = catalog.options().detectionWindow().toMillis();
     this.intervalMs = interval.toMillis();
     this.delayMs = intervalMs;
-    this.detections = new ActiveDetections(METRIC, catalog.runLabel(), HOLD_MS, SLACK_MS);
+    this.detections =
+        new ActiveDetections(
+            METRIC, catalog.runLabel(), windowMs / HOLD_PARTS, windowMs / SLACK_PARTS);
   }
 
   /** Starts the passes on a daemon thread of low priority; the first one at once. */
@@ -162,14 +170,16 @@ public final class DetectionLoop implements AutoCloseable {
       }
       List<RunEvent> events = evaluate(run, now, false);
       evaluatedAt.put(run.run(), now);
-      activeByRun.put(run.run(), detections.of(run.run(), events, run.lastSeenMs(), now));
+      long from = from(run, now);
+      long settled = from == run.firstSeenMs() ? from : from + windowMs / 2;
+      activeByRun.put(run.run(), detections.of(run.run(), events, settled, run.lastSeenMs(), now));
     }
     emit(now);
   }
 
   /** Reads one run's window, merges it into the cache and answers the window's events. */
   private List<RunEvent> evaluate(RunSummary run, long now, boolean last) {
-    long from = Math.max(run.firstSeenMs(), now - windowMs);
+    long from = from(run, now);
     List<RunEvent> fresh = catalog.events(run, from, now);
     cache.compute(
         run.run(),
@@ -183,6 +193,11 @@ public final class DetectionLoop implements AutoCloseable {
                     merge(before.events(), fresh, from + windowMs / 2),
                     last));
     return fresh;
+  }
+
+  /** Where a pass at {@code now} starts reading a run. */
+  private long from(RunSummary run, long now) {
+    return Math.max(run.firstSeenMs(), now - windowMs);
   }
 
   /**

@@ -48,9 +48,9 @@ public record RunCatalogOptions(
     if (silence < 1 || stallFactor < 1) {
       throw new IllegalArgumentException("silence and stallFactor must be at least 1");
     }
-    if (detectionWindow.toMillis() < 60_000) {
+    if (detectionWindow.toMillis() < 1000) {
       throw new IllegalArgumentException(
-          "the detection window must be at least 1m, got " + detectionWindow);
+          "the detection window must be at least 1s, got " + detectionWindow);
     }
   }
 

@@ -90,7 +90,7 @@ class DetectionLoopTest {
     assertEquals(1, hung.size(), during.toString());
     Labels series = hung.get(0);
     assertEquals("hung", series.get("run"));
-    assertEquals("hung-node-1", series.get("host"));
+    assertEquals("hung-node-1", series.get("Hostname"));
     assertEquals("2", series.get("gpu"));
     assertTrue(series.get("title").contains("GPU 2"), series.toString());
     assertEquals(1.0, during.get(series));
