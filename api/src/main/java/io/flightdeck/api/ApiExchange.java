@@ -26,6 +26,14 @@ public interface ApiExchange {
    */
   byte[] body();
 
+  /**
+   * Whether the client has closed its connection while the request is handled: long work for it can
+   * stop. Cheap enough to ask often; false where the server cannot tell.
+   */
+  default boolean clientGone() {
+    return false;
+  }
+
   /** Sends the response; the body belongs to the exchange afterwards. */
   void respond(int status, String contentType, byte[] body);
 }

@@ -52,6 +52,11 @@ final class Params {
     return values.isEmpty() ? "" : values.get(0);
   }
 
+  /** Whether the request's client has gone away: see {@link ApiExchange#clientGone()}. */
+  boolean clientGone() {
+    return exchange.clientGone();
+  }
+
   List<String> all(String name) {
     return exchange.params(name);
   }

@@ -36,7 +36,7 @@ public final class PrometheusApi {
       ServerStatus status,
       Clock clock) {
     this.queries = new QueryHandlers(engine, storage, clock);
-    this.series = new SeriesHandlers(storage);
+    this.series = new SeriesHandlers(storage, engine.options().timeout());
     this.metadata = new MetadataHandler(metadata);
     this.status = new StatusHandlers(status);
     this.tsdbStatus = new TsdbStatusHandler(head);
@@ -100,9 +100,15 @@ public final class PrometheusApi {
     try {
       body = handler.apply(new Params(exchange));
     } catch (ApiException e) {
+      if (e.type() == ErrorType.CANCELED) {
+        log.info("request canceled: {}", e.getMessage());
+      }
       fail(exchange, e.type(), e.getMessage());
       return;
     } catch (QueryException e) {
+      if (e.kind() == QueryException.Kind.CANCELED) {
+        log.info("request canceled: {}", e.getMessage());
+      }
       fail(exchange, errorType(e.kind()), e.getMessage());
       return;
     } catch (ParseException e) {

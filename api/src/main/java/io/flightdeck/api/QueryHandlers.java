@@ -45,6 +45,7 @@ final class QueryHandlers {
     int limit = params.limit();
     long time = params.time("time", clock.millis());
     Engine chosen = engineFor(params);
+    RequestDeadline deadline = RequestDeadline.start(params, chosen.options().timeout());
     String query = params.get("query");
     QueryResult result;
     try {
@@ -52,7 +53,7 @@ final class QueryHandlers {
     } catch (ParseException e) {
       throw ApiException.invalidParam("query", e.getMessage());
     }
-    return respond(params, result, limit);
+    return respond(params, result, limit, deadline);
   }
 
   byte[] queryRange(Params params) {
@@ -80,13 +81,14 @@ final class QueryHandlers {
               + " resolution (?step=XX)");
     }
     Engine chosen = engineFor(params);
+    RequestDeadline deadline = RequestDeadline.start(params, chosen.options().timeout());
     QueryResult result;
     try {
       result = chosen.rangeQuery(storage, params.get("query"), start, end, stepMs);
     } catch (ParseException e) {
       throw ApiException.invalidParam("query", e.getMessage());
     }
-    return respond(params, result, limit);
+    return respond(params, result, limit, deadline);
   }
 
   byte[] formatQuery(Params params) {
@@ -132,9 +134,12 @@ final class QueryHandlers {
     }
   }
 
-  /** The engine with the request's {@code lookback_delta} and {@code timeout}, where given. */
+  /**
+   * The engine with the request's {@code lookback_delta} and {@code timeout}, where given, whose
+   * query is canceled when the request's client goes away.
+   */
   private Engine engineFor(Params params) {
-    Engine chosen = engine;
+    Engine chosen = engine.withCancellation(params::clientGone);
     long timeoutNanos = params.durationNanos("timeout");
     if (timeoutNanos > 0) {
       chosen = chosen.withTimeout(Duration.ofNanos(timeoutNanos));
@@ -152,7 +157,8 @@ final class QueryHandlers {
     return nanos > 0 ? chosen.withLookbackDelta(Duration.ofNanos(nanos)) : chosen;
   }
 
-  private static byte[] respond(Params params, QueryResult result, int limit) {
+  private static byte[] respond(
+      Params params, QueryResult result, int limit, RequestDeadline deadline) {
     QueryValue value = result.value();
     List<String> warnings = capped(result.warnings(), "warning");
     if (limit > 0) {
@@ -166,7 +172,12 @@ final class QueryHandlers {
     QueryValue shown = value;
     boolean withStats = !params.get("stats").isEmpty();
     return ApiJson.success(
-        out -> QueryJson.data(out, shown, withStats ? result.stats() : null),
+        out ->
+            QueryJson.data(
+                out,
+                shown,
+                withStats ? result.stats() : null,
+                () -> deadline.check("writing the result")),
         warnings,
         capped(result.infos(), "info"));
   }

@@ -24,10 +24,19 @@ final class QueryJson {
 
   /** {@code {"resultType":...,"result":...}}, with {@code stats} when asked for. */
   static void data(JsonGenerator out, QueryValue value, QueryStats stats) throws IOException {
+    data(out, value, stats, () -> {});
+  }
+
+  /**
+   * As {@link #data(JsonGenerator, QueryValue, QueryStats)}, calling {@code check} now and then: a
+   * result of many series is written within the request's time, or not at all.
+   */
+  static void data(JsonGenerator out, QueryValue value, QueryStats stats, Runnable check)
+      throws IOException {
     out.writeStartObject();
     out.writeStringField("resultType", value.resultType());
     out.writeFieldName("result");
-    result(out, value);
+    result(out, value, check);
     if (stats != null) {
       out.writeFieldName("stats");
       stats(out, stats);
@@ -36,10 +45,19 @@ final class QueryJson {
   }
 
   static void result(JsonGenerator out, QueryValue value) throws IOException {
+    result(out, value, () -> {});
+  }
+
+  private static void result(JsonGenerator out, QueryValue value, Runnable check)
+      throws IOException {
     switch (value) {
       case VectorValue vector -> {
         out.writeStartArray();
+        int written = 0;
         for (Sample sample : vector.samples()) {
+          if (++written % 256 == 0) {
+            check.run();
+          }
           out.writeStartObject();
           out.writeFieldName("metric");
           ApiJson.labels(out, sample.labels());
@@ -52,6 +70,7 @@ final class QueryJson {
       case MatrixValue matrix -> {
         out.writeStartArray();
         for (RangeSeries series : matrix.series()) {
+          check.run(); // a series has at most 11,000 points
           out.writeStartObject();
           out.writeFieldName("metric");
           ApiJson.labels(out, series.labels());

@@ -5,7 +5,9 @@ import io.flightdeck.model.Matcher;
 import io.flightdeck.promql.parser.GoFormat;
 import io.flightdeck.storage.Querier;
 import io.flightdeck.storage.Queryable;
+import io.flightdeck.storage.ReadCancellation;
 import io.flightdeck.storage.SeriesSet;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -16,9 +18,15 @@ final class SeriesHandlers {
   private static final String TRUNCATED = "results truncated due to limit";
 
   private final Queryable storage;
+  private final Duration timeout;
 
-  SeriesHandlers(Queryable storage) {
+  /**
+   * @param timeout how long one lookup may take, the queries' timeout: a lookup over millions of
+   *     series stops there, or when its client goes away
+   */
+  SeriesHandlers(Queryable storage, Duration timeout) {
     this.storage = storage;
+    this.timeout = timeout;
   }
 
   byte[] series(Params params) {
@@ -36,14 +44,23 @@ final class SeriesHandlers {
     }
     List<String> warnings = new ArrayList<>();
     Collection<Labels> found = sets.size() > 1 ? new TreeSet<>() : new ArrayList<>();
+    RequestDeadline deadline = RequestDeadline.start(params, timeout);
+    Runnable check = () -> deadline.check("series lookup");
     try (Querier querier = storage.querier(start, end)) {
-      for (List<Matcher> set : sets) {
-        SeriesSet series = querier.select(true, set.toArray(new Matcher[0]));
-        while (series.next()) {
-          found.add(series.at().labels());
-        }
-        warnings.addAll(series.warnings());
-      }
+      ReadCancellation.during(
+          check,
+          () -> {
+            for (List<Matcher> set : sets) {
+              SeriesSet series = querier.select(true, set.toArray(new Matcher[0]));
+              int turn = 0;
+              while (series.next()) {
+                ReadCancellation.checkpoint(++turn);
+                found.add(series.at().labels());
+              }
+              warnings.addAll(series.warnings());
+            }
+            return null;
+          });
     }
     List<Labels> shown = new ArrayList<>(found);
     if (limit > 0 && shown.size() > limit) {
@@ -54,7 +71,11 @@ final class SeriesHandlers {
     return ApiJson.success(
         out -> {
           out.writeStartArray();
+          int turn = 0;
           for (Labels labels : result) {
+            if (++turn % ReadCancellation.EVERY == 0) {
+              deadline.check("writing the result");
+            }
             ApiJson.labels(out, labels);
           }
           out.writeEndArray();
@@ -69,13 +90,19 @@ final class SeriesHandlers {
     long end = params.time("end", Params.MAX_TIME);
     List<List<Matcher>> sets = matcherSets(params);
     TreeSet<String> names = new TreeSet<>();
+    RequestDeadline deadline = RequestDeadline.start(params, timeout);
     try (Querier querier = storage.querier(start, end)) {
-      if (sets.isEmpty()) {
-        names.addAll(querier.labelNames());
-      }
-      for (List<Matcher> set : sets) {
-        names.addAll(querier.labelNames(set.toArray(new Matcher[0])));
-      }
+      ReadCancellation.during(
+          () -> deadline.check("label lookup"),
+          () -> {
+            if (sets.isEmpty()) {
+              names.addAll(querier.labelNames());
+            }
+            for (List<Matcher> set : sets) {
+              names.addAll(querier.labelNames(set.toArray(new Matcher[0])));
+            }
+            return null;
+          });
     }
     return limited(new ArrayList<>(names), limit);
   }
@@ -89,13 +116,19 @@ final class SeriesHandlers {
     long end = params.time("end", Params.MAX_TIME);
     List<List<Matcher>> sets = matcherSets(params);
     TreeSet<String> values = new TreeSet<>();
+    RequestDeadline deadline = RequestDeadline.start(params, timeout);
     try (Querier querier = storage.querier(start, end)) {
-      if (sets.isEmpty()) {
-        values.addAll(querier.labelValues(name));
-      }
-      for (List<Matcher> set : sets) {
-        values.addAll(querier.labelValues(name, set.toArray(new Matcher[0])));
-      }
+      ReadCancellation.during(
+          () -> deadline.check("label lookup"),
+          () -> {
+            if (sets.isEmpty()) {
+              values.addAll(querier.labelValues(name));
+            }
+            for (List<Matcher> set : sets) {
+              values.addAll(querier.labelValues(name, set.toArray(new Matcher[0])));
+            }
+            return null;
+          });
     }
     return limited(new ArrayList<>(values), limit);
   }

@@ -12,6 +12,10 @@ final class FakeExchange implements ApiExchange {
   private String method = "GET";
   private byte[] requestBody = new byte[0];
   int status;
+
+  /** What {@link #clientGone()} answers: set it to play a client that closed its connection. */
+  volatile boolean clientGone;
+
   String contentType;
   String body;
 
@@ -52,6 +56,11 @@ final class FakeExchange implements ApiExchange {
   @Override
   public List<String> params(String name) {
     return params.getOrDefault(name, List.of());
+  }
+
+  @Override
+  public boolean clientGone() {
+    return clientGone;
   }
 
   @Override

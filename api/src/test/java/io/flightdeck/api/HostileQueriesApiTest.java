@@ -1,10 +1,17 @@
 package io.flightdeck.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flightdeck.model.Labels;
 import io.flightdeck.promql.engine.Engine;
 import io.flightdeck.promql.engine.EngineOptions;
+import io.flightdeck.promql.engine.MatrixValue;
+import io.flightdeck.promql.engine.RangeSeries;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -139,5 +146,85 @@ class HostileQueriesApiTest {
             "{\"status\":\"error\",\"errorType\":\"execution\",\"error\":\"query processing"
                 + " would use too much memory in query execution: more than 1MiB"
                 + " (--query.max-memory)\"}");
+  }
+
+  @Test
+  void aQueryWhoseClientWentAwayIsCanceledAndTheServerServesOn() {
+    FakeExchange gone =
+        new FakeExchange(
+            "query",
+            "max_over_time(quantile_over_time(0.5, loss[1h])[1d:1s])",
+            "time",
+            "1700000000");
+    gone.clientGone = true;
+    handle(api, "GET", "/api/v1/query", gone);
+    assertThat(gone.status).isEqualTo(499);
+    assertThat(gone.body)
+        .isEqualTo(
+            "{\"status\":\"error\",\"errorType\":\"canceled\","
+                + "\"error\":\"query was canceled in expression evaluation\"}");
+    assertThat(query("loss").status).isEqualTo(200);
+  }
+
+  @Test
+  void seriesAndLabelLookupsWhoseClientWentAwayAreCanceled() {
+    MemoryStorage many = new MemoryStorage();
+    for (int i = 0; i < 2_000; i++) {
+      many.add(Labels.of("__name__", "m", "i", "v" + i), new long[] {T}, new double[] {i});
+    }
+    PrometheusApi lookups = TestPrometheusApis.over(new Engine(EngineOptions.DEFAULT), many, T);
+    FakeExchange gone = new FakeExchange("match[]", "m");
+    gone.clientGone = true;
+    handle(lookups, "GET", "/api/v1/series", gone);
+    assertThat(gone.status).isEqualTo(499);
+    assertThat(gone.body).contains("\"error\":\"query was canceled in series lookup\"");
+
+    FakeExchange present = new FakeExchange("match[]", "m");
+    handle(lookups, "GET", "/api/v1/series", present);
+    assertThat(present.status).isEqualTo(200);
+    assertThat(present.body).contains("\"i\":\"v1999\"");
+  }
+
+  @Test
+  void writingALargeResultStopsAtTheRequestsCheck() {
+    List<RangeSeries> series = new ArrayList<>();
+    for (int i = 0; i < 1_000; i++) {
+      series.add(
+          new RangeSeries(Labels.of("i", Integer.toString(i)), new long[] {T}, new double[] {i}));
+    }
+    AtomicInteger checks = new AtomicInteger();
+    Runnable check =
+        () -> {
+          if (checks.incrementAndGet() == 300) {
+            throw new ApiException(ErrorType.TIMEOUT, "query timed out in writing the result");
+          }
+        };
+    assertThatThrownBy(
+            () -> ApiJson.success(out -> QueryJson.data(out, new MatrixValue(series), null, check)))
+        .hasMessage("query timed out in writing the result");
+    assertThat(checks).hasValue(300);
+
+    // A request out of time fails there as a timeout, one whose client left as canceled.
+    FakeExchange exchange = new FakeExchange();
+    RequestDeadline late = RequestDeadline.start(new Params(exchange), Duration.ZERO);
+    assertThatThrownBy(() -> late.check("writing the result"))
+        .isInstanceOfSatisfying(
+            ApiException.class, e -> assertThat(e.type()).isEqualTo(ErrorType.TIMEOUT))
+        .hasMessage("query timed out in writing the result");
+    exchange.clientGone = true;
+    RequestDeadline abandoned = RequestDeadline.start(new Params(exchange), Duration.ofHours(1));
+    assertThatThrownBy(() -> abandoned.check("label lookup"))
+        .isInstanceOfSatisfying(
+            ApiException.class, e -> assertThat(e.type()).isEqualTo(ErrorType.CANCELED))
+        .hasMessage("query was canceled in label lookup");
+  }
+
+  private static void handle(PrometheusApi api, String method, String path, FakeExchange exchange) {
+    api.routes().stream()
+        .filter(r -> r.method().equals(method) && r.path().equals(path))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no route " + method + " " + path))
+        .handler()
+        .handle(exchange);
   }
 }
