@@ -349,6 +349,84 @@ class DashboardPagesBrowserTest {
     browser.screenshot("dashboard-transforms");
   }
 
+  @Test
+  void heatmapTextStateTimelineAndTheStepAxisDraw() throws Exception {
+    String dashboard =
+        """
+        {"uid": "kinds", "title": "Panel kinds", "schemaVersion": 39,
+         "panels": [
+          {"id": 1, "type": "heatmap", "title": "Latency buckets", "interval": "15s", "maxDataPoints": 10000,
+           "gridPos": {"x": 0, "y": 0, "w": 12, "h": 8},
+           "targets": [{"refId": "A", "expr": "sum by (le) (rate(probe_latency_seconds_bucket[1m]))", "format": "heatmap", "legendFormat": "{{le}}"}]},
+          {"id": 2, "type": "text", "title": "Runbook", "gridPos": {"x": 12, "y": 0, "w": 12, "h": 8},
+           "options": {"mode": "markdown", "content": "# First look\\n**Check** the `probe` series <script>window.hacked = 1</script>\\n\\n- [docs](https://example.com/runbook)\\n- [bad](javascript:window.hacked=2)"}},
+          {"id": 3, "type": "state-timeline", "title": "Busy or idle", "interval": "15s", "maxDataPoints": 10000,
+           "gridPos": {"x": 0, "y": 8, "w": 24, "h": 4},
+           "fieldConfig": {"defaults": {"mappings": [{"type": "value", "options": {"0": {"text": "idle", "color": "green"}, "8": {"text": "busy", "color": "red"}}}]}, "overrides": []},
+           "targets": [{"refId": "A", "expr": "transform_probe{series=\\"step\\"}", "legendFormat": "worker"}]}]}
+        """;
+    HttpResponse<String> imported =
+        HTTP.send(
+            HttpRequest.newBuilder(server.uri("/api/v1/dashboards/import?overwrite=true"))
+                .POST(HttpRequest.BodyPublishers.ofString(dashboard))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(imported.statusCode()).as(imported.body()).isEqualTo(200);
+    browser.open(
+        server
+            .uri(
+                "/dashboards/kinds?refresh=off&from="
+                    + (transformsEnd - 600_000)
+                    + "&to="
+                    + transformsEnd)
+            .toString());
+    awaitPanels();
+    WebElement heatmap = panel("Latency buckets");
+    assertThat(heatmap.getDomAttribute("data-state"))
+        .as(
+            "heatmap; buckets stored: %s",
+            get(
+                "/api/v1/query?query=count_over_time(probe_latency_seconds_bucket[20m])&time="
+                    + transformsEnd / 1000.0))
+        .isEqualTo("ready");
+    assertThat(heatmap.getDomAttribute("data-series")).isEqualTo("4");
+    assertThat(Integer.parseInt(heatmap.getDomAttribute("data-points"))).isGreaterThan(100);
+    assertThat(heatmap.findElement(By.cssSelector(".dash-heatmap-labels")).getText())
+        .contains("0.1", "0.5", "+Inf");
+    // The text is markdown-ish and never markup: no script ran, no javascript: link.
+    WebElement text = panel("Runbook");
+    assertThat(text.findElement(By.cssSelector(".dash-text h3")).getText()).isEqualTo("First look");
+    assertThat(text.findElement(By.cssSelector("strong")).getText()).isEqualTo("Check");
+    assertThat(text.findElements(By.cssSelector("script"))).isEmpty();
+    assertThat(text.findElements(By.cssSelector("a")))
+        .singleElement()
+        .satisfies(
+            a -> assertThat(a.getDomAttribute("href")).isEqualTo("https://example.com/runbook"));
+    assertThat(browser.js("return window.hacked === undefined")).isEqualTo(true);
+    WebElement timeline = panel("Busy or idle");
+    assertThat(timeline.getDomAttribute("data-series")).isEqualTo("1");
+    assertThat(timeline.getDomAttribute("data-points")).isEqualTo("41");
+    assertThat(timeline.getText()).contains("worker", "idle");
+    browser.screenshot("dashboard-kinds");
+
+    // With one run chosen, the LLM training dashboard draws on the run's steps.
+    String run = TrainingFleet.LLAMA;
+    browser.open(
+        server
+            .uri("/dashboards/flightdeck-llm-training?" + lastMinutes(120) + "&var-run=" + run)
+            .toString());
+    awaitPanels();
+    browser.driver.findElement(By.xpath("//a[text()='Steps of " + run + "']")).click();
+    new WebDriverWait(browser.driver, DRAW_TIMEOUT)
+        .until(d -> d.getCurrentUrl().contains("x=step"));
+    awaitPanels();
+    WebElement loss = panel("Loss and learning rate");
+    assertThat(loss.getDomAttribute("data-x")).isEqualTo("step");
+    assertThat(loss.getDomAttribute("data-state")).isEqualTo("ready");
+    assertThat(Integer.parseInt(loss.getDomAttribute("data-points"))).isPositive();
+    saveScreenshot("dashboard-llm-training-steps");
+  }
+
   /** The last minutes as epoch ms, as Grafana's URLs carry a range, without auto refresh. */
   private static String lastMinutes(int minutes) {
     long now = System.currentTimeMillis();
@@ -386,6 +464,20 @@ class DashboardPagesBrowserTest {
           .append(' ')
           .append(t)
           .append('\n');
+    }
+    // A classic histogram: cumulative buckets counting 1, 3, 4 and 4 more requests a point.
+    String[] le = {"0.1", "0.5", "1", "+Inf"};
+    int[] perPoint = {1, 4, 8, 12};
+    for (int b = 0; b < le.length; b++) {
+      for (int i = 0; i < 41; i++) {
+        text.append("probe_latency_seconds_bucket{le=\"")
+            .append(le[b])
+            .append("\"} ")
+            .append(perPoint[b] * i)
+            .append(' ')
+            .append(end - (40 - i) * 15_000L)
+            .append('\n');
+      }
     }
     HttpResponse<String> response =
         HTTP.send(

@@ -213,6 +213,7 @@ export function renderTimeseries(card, data, ctx) {
   }
   readout(null);
   card.drawn(shown.length, points);
+  card.el.dataset.x = ctx.xMode;
   if (anomalyCount) card.el.dataset.anomalies = String(anomalyCount);
   else delete card.el.dataset.anomalies;
 }
