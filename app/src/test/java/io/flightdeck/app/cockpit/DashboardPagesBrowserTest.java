@@ -55,6 +55,10 @@ class DashboardPagesBrowserTest {
   private CockpitServer server;
   private Browser browser;
   private Process nodeExporter;
+
+  /** When the server began scraping node_exporter, in epoch ms. */
+  private long nodeScrapedSince;
+
   private Pattern allowedErrors;
 
   /** The last moment of the transforms' series, in epoch ms. */
@@ -91,6 +95,7 @@ class DashboardPagesBrowserTest {
                 .build(),
             HttpResponse.BodyHandlers.ofString());
     assertThat(reload.statusCode()).as("reload: %s", reload.body()).isEqualTo(200);
+    nodeScrapedSince = System.currentTimeMillis();
     importTransformSeries();
   }
 
@@ -157,7 +162,7 @@ class DashboardPagesBrowserTest {
 
   @Test
   void nodeExporterFullDrawsOnARealNodeExporter() throws Exception {
-    awaitScraped("count_over_time(node_load1{job=\"node\"}[5m]) >= 6");
+    awaitScraped("count_over_time(node_load1{job=\"node\"}[5m]) >= 12");
     String document = new String(resource(NODE_DASHBOARD).readAllBytes(), StandardCharsets.UTF_8);
     HttpResponse<String> imported =
         HTTP.send(
@@ -169,7 +174,9 @@ class DashboardPagesBrowserTest {
     String uid = JSON.readTree(imported.body()).path("data").path("uid").asText();
     assertThat(uid).isEqualTo("rYdddlPWk");
 
-    String query = lastMinutes(15);
+    // The range the server has scraped node_exporter for, so that the panels fill their width.
+    long now = System.currentTimeMillis();
+    String query = "from=" + (nodeScrapedSince - 5_000) + "&to=" + now + "&refresh=off";
     browser.open(server.uri("/dashboards/" + uid + "?" + query).toString());
     awaitPanels();
     assertThat(browser.await("[data-var=node]").getDomAttribute("data-selected"))
