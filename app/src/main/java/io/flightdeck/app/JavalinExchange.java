@@ -13,10 +13,17 @@ final class JavalinExchange implements ApiExchange {
   private static final String FORM = "application/x-www-form-urlencoded";
 
   private final Context ctx;
+  private final ClosedConnections connections;
+  private final int localPort;
+  private final int remotePort;
   private Map<String, List<String>> form;
 
-  JavalinExchange(Context ctx) {
+  JavalinExchange(Context ctx, ClosedConnections connections) {
     this.ctx = ctx;
+    this.connections = connections;
+    // Read here: the engine asks from its worker threads too, and the request is not theirs.
+    this.localPort = ctx.req().getLocalPort();
+    this.remotePort = ctx.req().getRemotePort();
   }
 
   @Override
@@ -47,6 +54,11 @@ final class JavalinExchange implements ApiExchange {
   @Override
   public byte[] body() {
     return ctx.bodyAsBytes();
+  }
+
+  @Override
+  public boolean clientGone() {
+    return connections.isClosed(localPort, remotePort);
   }
 
   @Override

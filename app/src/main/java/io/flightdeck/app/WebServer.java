@@ -38,6 +38,7 @@ final class WebServer {
   private final TargetsApi targetsApi;
   private final List<ApiRoute> extraRoutes;
   private final Cockpit cockpit;
+  private final ClosedConnections closedConnections = new ClosedConnections();
   private Javalin app;
 
   WebServer(
@@ -104,7 +105,8 @@ final class WebServer {
               config.routes.post("/-/reload", this::reload);
               config.routes.put("/-/reload", this::reload);
               for (ApiRoute route : routes) {
-                Handler handler = ctx -> route.handler().handle(new JavalinExchange(ctx));
+                Handler handler =
+                    ctx -> route.handler().handle(new JavalinExchange(ctx, closedConnections));
                 switch (route.method()) {
                   case "GET" -> config.routes.get(route.path(), handler);
                   case "POST" -> config.routes.post(route.path(), handler);
