@@ -137,9 +137,8 @@ public final class CockpitSeriesApi {
       double lo = Double.POSITIVE_INFINITY;
       double hi = Double.NEGATIVE_INFINITY;
       for (RangeSeries series : raw) {
-        double[] x = new double[series.size()];
+        double[] x = axis.xs(series.timestamps(), series.size());
         for (int i = 0; i < x.length; i++) {
-          x[i] = axis.x(series.timestamps()[i]);
           if (!Double.isNaN(x[i])) {
             lo = Math.min(lo, x[i]);
             hi = Math.max(hi, x[i]);
@@ -287,6 +286,15 @@ public final class CockpitSeriesApi {
   @FunctionalInterface
   private interface XAxis {
     double x(long timeMs);
+
+    /** The x of each of a series' times, in order. */
+    default double[] xs(long[] timesMs, int count) {
+      double[] x = new double[count];
+      for (int i = 0; i < count; i++) {
+        x[i] = x(timesMs[i]);
+      }
+      return x;
+    }
   }
 
   private XAxis axis(CockpitSeriesRequest request, CockpitSeriesRequest.Query query) {
@@ -306,9 +314,18 @@ public final class CockpitSeriesApi {
         catalog
             .stepMap(query.run(), Math.min(request.startMs(), run.firstSeenMs()), request.endMs())
             .orElse(StepMap.EMPTY);
-    return t -> {
-      Double step = map.stepAt(t);
-      return step == null ? Double.NaN : step;
+    return new XAxis() {
+      @Override
+      public double x(long timeMs) {
+        Double step = map.stepAt(timeMs);
+        return step == null ? Double.NaN : step;
+      }
+
+      @Override
+      public double[] xs(long[] timesMs, int count) {
+        return map.stepsAt(
+            count == timesMs.length ? timesMs : java.util.Arrays.copyOf(timesMs, count));
+      }
     };
   }
 }

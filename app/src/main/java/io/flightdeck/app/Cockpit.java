@@ -6,6 +6,7 @@ import io.javalin.http.staticfiles.Location;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,14 +33,21 @@ final class Cockpit {
           "/dashboards",
           "/dashboards/<uid>");
 
+  /** The page shell's placeholder for the run label, so no page waits for a flags request. */
+  private static final String RUN_LABEL_META =
+      "<meta name=\"flightdeck:run-label\" content=\"run\">";
+
   private final Path folder;
+  private final String runLabel;
 
   /**
    * @param folder a folder to read the files from instead of the jar, so that the cockpit can be
    *     edited and reloaded without a build; null serves the jar's
+   * @param runLabel the label that names a run ({@code --cockpit.run-label})
    */
-  Cockpit(Path folder) {
+  Cockpit(Path folder, String runLabel) {
     this.folder = folder;
+    this.runLabel = runLabel;
   }
 
   void register(JavalinConfig config) {
@@ -67,7 +75,16 @@ final class Cockpit {
     // The page shell is tiny and names the current module files: never cached, so a new server
     // version is picked up at the next load.
     ctx.header("Cache-Control", "no-cache");
-    ctx.result(indexHtml());
+    String shell = new String(indexHtml(), StandardCharsets.UTF_8);
+    ctx.result(
+        shell.replace(
+            RUN_LABEL_META,
+            RUN_LABEL_META.replace("content=\"run\"", "content=\"" + attribute(runLabel) + "\"")));
+  }
+
+  /** A label name is [a-zA-Z_][a-zA-Z0-9_]*, but the shell must stay HTML whatever it is given. */
+  private static String attribute(String text) {
+    return text.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;");
   }
 
   private byte[] indexHtml() {

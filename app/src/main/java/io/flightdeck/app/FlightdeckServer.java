@@ -195,7 +195,7 @@ final class FlightdeckServer implements AutoCloseable {
                 new DashboardsApi(dashboards).routes(),
                 new DashboardsQueriesApi(dashboards, engine, tsdb, Clock.system(), scrapeInterval)
                     .routes()),
-            new Cockpit(options.cockpitDir()));
+            new Cockpit(options.cockpitDir(), options.runs().runLabel()));
     web.start();
     pushReemission = new PushReemission(pushes, PushReemission.interval(config));
     // Scraping starts once the port is known: without a config file the server scrapes itself.

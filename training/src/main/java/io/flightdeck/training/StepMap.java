@@ -34,6 +34,59 @@ public record StepMap(List<Segment> segments) {
    * downtime) and after the last point, the last step seen, since time passing without steps is a
    * stall and must stay visible on the step axis; null before the first point.
    */
+  /**
+   * {@link #stepAt} for many times at once, NaN where it is null: one walk through the segments
+   * when the times ascend (a series' samples), so mapping a day of a 64-rank run stays linear.
+   */
+  public double[] stepsAt(long[] timesMs) {
+    double[] out = new double[timesMs.length];
+    if (!ascending(timesMs)) {
+      for (int k = 0; k < timesMs.length; k++) {
+        Double step = stepAt(timesMs[k]);
+        out[k] = step == null ? Double.NaN : step;
+      }
+      return out;
+    }
+    int segment = 0;
+    int point = 0;
+    double before = Double.NaN;
+    for (int k = 0; k < timesMs.length; k++) {
+      long t = timesMs[k];
+      while (segment < segments.size() && t > segments.get(segment).end()) {
+        before = segments.get(segment).steps()[segments.get(segment).size() - 1];
+        segment++;
+        point = 0;
+      }
+      if (segment == segments.size() || t < segments.get(segment).start()) {
+        out[k] = before;
+        continue;
+      }
+      Segment s = segments.get(segment);
+      long[] times = s.times();
+      double[] steps = s.steps();
+      while (point + 1 < times.length && times[point + 1] <= t) {
+        point++;
+      }
+      out[k] =
+          times[point] == t || point + 1 == times.length
+              ? steps[point]
+              : steps[point]
+                  + (double) (t - times[point])
+                      / (times[point + 1] - times[point])
+                      * (steps[point + 1] - steps[point]);
+    }
+    return out;
+  }
+
+  private static boolean ascending(long[] times) {
+    for (int k = 1; k < times.length; k++) {
+      if (times[k] < times[k - 1]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   public Double stepAt(long timeMs) {
     Double before = null;
     for (Segment segment : segments) {

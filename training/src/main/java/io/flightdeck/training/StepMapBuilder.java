@@ -37,11 +37,7 @@ final class StepMapBuilder {
         n++;
       }
     }
-    Integer[] byTime = new Integer[total];
-    for (int i = 0; i < total; i++) {
-      byTime[i] = i;
-    }
-    Arrays.sort(byTime, (a, b) -> Long.compare(times[a], times[b]));
+    int[] byTime = timeOrder(times, total);
 
     double[] lastBySeries = new double[series.size()];
     Arrays.fill(lastBySeries, Double.NaN);
@@ -75,6 +71,41 @@ final class StepMapBuilder {
     }
     segments.add(current.compressed());
     return new StepMap(segments);
+  }
+
+  /**
+   * The sample indices in time order, ties in index order. Sorted as primitive keys (time offset
+   * times count plus index): a day of 64 ranks is 370,000 samples, which boxed indices and a
+   * comparator sorted about ten times slower.
+   */
+  static int[] timeOrder(long[] times, int total) {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (int i = 0; i < total; i++) {
+      min = Math.min(min, times[i]);
+      max = Math.max(max, times[i]);
+    }
+    int[] order = new int[total];
+    if (max - min >= Long.MAX_VALUE / total - 1) {
+      Integer[] boxed = new Integer[total];
+      for (int i = 0; i < total; i++) {
+        boxed[i] = i;
+      }
+      Arrays.sort(boxed, (a, b) -> Long.compare(times[a], times[b]));
+      for (int i = 0; i < total; i++) {
+        order[i] = boxed[i];
+      }
+      return order;
+    }
+    long[] keys = new long[total];
+    for (int i = 0; i < total; i++) {
+      keys[i] = (times[i] - min) * total + i;
+    }
+    Arrays.sort(keys);
+    for (int i = 0; i < total; i++) {
+      order[i] = (int) (keys[i] % total);
+    }
+    return order;
   }
 
   /** A segment's points while it grows. */

@@ -139,8 +139,7 @@ tick();
 setInterval(tick, 1000);
 refreshBanner();
 setInterval(refreshBanner, 15000);
-// The run label (exp_id, say) shapes every run query: known before the first page draws.
-get('status/flags')
-  .then((flags) => setRunLabel(flags['cockpit.run-label']))
-  .catch(() => {})
-  .finally(route);
+// The run label (exp_id, say) shapes every run query: the server writes it into the page shell,
+// so the first page draws without waiting for a request.
+setRunLabel(document.querySelector('meta[name="flightdeck:run-label"]').content);
+route();
