@@ -1,4 +1,4 @@
-package io.flightdeck.tsdb.head;
+package io.flightdeck.tsdb;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -15,7 +15,7 @@ import java.util.function.LongSupplier;
  * occurrence after the interval. Causes are bounded: past {@code maxCauses} the oldest is dropped,
  * after its pending count is logged. Thread-safe.
  */
-final class FailureLog {
+public final class FailureLog {
   private final String what;
   private final Consumer<String> warn;
   private final long intervalMillis;
@@ -33,7 +33,7 @@ final class FailureLog {
    * @param what the operation that failed, starting each line ("writing the WAL")
    * @param warn where lines go (a logger's warn in production)
    */
-  FailureLog(
+  public FailureLog(
       String what,
       Consumer<String> warn,
       Duration interval,
@@ -46,7 +46,7 @@ final class FailureLog {
     this.maxCauses = maxCauses;
   }
 
-  void record(Throwable failure) {
+  public void record(Throwable failure) {
     String cause = describe(failure);
     long now = clockMillis.getAsLong();
     String line;

@@ -20,6 +20,7 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,12 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
 
   private final TsdbOptions options;
   private final TsdbMetrics metrics = new TsdbMetrics();
+
+  /** A failing disk fails the sync every second: logged once per cause, then counted. */
+  private final FailureLog syncFailures =
+      new FailureLog(
+          "syncing the WAL", log::warn, Duration.ofMinutes(1), System::currentTimeMillis, 8);
+
   private final Path dir;
   private final boolean readOnly;
   private final FileChannel lockChannel;
@@ -166,7 +173,7 @@ public final class Tsdb implements Appendable, Queryable, MetadataSource, AutoCl
     try {
       wal.sync();
     } catch (RuntimeException e) {
-      log.warn("WAL sync failed: {}", e.toString());
+      syncFailures.record(e);
     }
   }
 

@@ -1,4 +1,4 @@
-package io.flightdeck.tsdb.head;
+package io.flightdeck.tsdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -9,6 +9,7 @@ import io.flightdeck.storage.Querier;
 import io.flightdeck.storage.SeriesLimitException;
 import io.flightdeck.storage.StorageException;
 import io.flightdeck.storage.StorageUnavailableException;
+import io.flightdeck.tsdb.FailureLog;
 import io.flightdeck.tsdb.TsdbMetrics;
 import io.flightdeck.tsdb.TsdbOptions;
 import io.flightdeck.tsdb.encoding.Encbuf;
