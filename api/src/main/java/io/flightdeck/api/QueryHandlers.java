@@ -19,6 +19,7 @@ import io.flightdeck.promql.parser.SubqueryExpr;
 import io.flightdeck.promql.parser.UnaryExpr;
 import io.flightdeck.promql.parser.VectorSelector;
 import io.flightdeck.storage.Queryable;
+import io.flightdeck.storage.ReadCancellation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +50,10 @@ final class QueryHandlers {
     String query = params.get("query");
     QueryResult result;
     try {
-      result = chosen.instantQuery(storage, query, time);
+      result =
+          ReadCancellation.during(
+              () -> deadline.check("series selection"),
+              () -> chosen.instantQuery(storage, query, time));
     } catch (ParseException e) {
       throw ApiException.invalidParam("query", e.getMessage());
     }
@@ -83,8 +87,12 @@ final class QueryHandlers {
     Engine chosen = engineFor(params);
     RequestDeadline deadline = RequestDeadline.start(params, chosen.options().timeout());
     QueryResult result;
+    String query = params.get("query");
     try {
-      result = chosen.rangeQuery(storage, params.get("query"), start, end, stepMs);
+      result =
+          ReadCancellation.during(
+              () -> deadline.check("series selection"),
+              () -> chosen.rangeQuery(storage, query, start, end, stepMs));
     } catch (ParseException e) {
       throw ApiException.invalidParam("query", e.getMessage());
     }

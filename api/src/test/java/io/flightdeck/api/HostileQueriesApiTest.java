@@ -4,10 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flightdeck.model.Labels;
+import io.flightdeck.model.Matcher;
 import io.flightdeck.promql.engine.Engine;
 import io.flightdeck.promql.engine.EngineOptions;
 import io.flightdeck.promql.engine.MatrixValue;
 import io.flightdeck.promql.engine.RangeSeries;
+import io.flightdeck.storage.Querier;
+import io.flightdeck.storage.Queryable;
+import io.flightdeck.storage.ReadCancellation;
+import io.flightdeck.storage.SeriesSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -226,5 +231,49 @@ class HostileQueriesApiTest {
         .orElseThrow(() -> new AssertionError("no route " + method + " " + path))
         .handler()
         .handle(exchange);
+  }
+
+  @Test
+  void theRequestsTimeAndClientReachTheStoragesSelectionLoops() {
+    // A store whose selection walks many index entries, calling the request's check as the
+    // database's postings and label loops do.
+    Queryable walking =
+        (mint, maxt) -> {
+          Querier inner = storage.querier(mint, maxt);
+          return new Querier() {
+            @Override
+            public SeriesSet select(boolean sorted, Matcher... matchers) {
+              for (int turn = 1; turn <= 10_000; turn++) {
+                ReadCancellation.checkpoint(turn);
+              }
+              return inner.select(sorted, matchers);
+            }
+
+            @Override
+            public List<String> labelNames(Matcher... matchers) {
+              return inner.labelNames(matchers);
+            }
+
+            @Override
+            public List<String> labelValues(String name, Matcher... matchers) {
+              return inner.labelValues(name, matchers);
+            }
+
+            @Override
+            public void close() {
+              inner.close();
+            }
+          };
+        };
+    PrometheusApi over = TestPrometheusApis.over(new Engine(EngineOptions.DEFAULT), walking, T);
+    FakeExchange gone = new FakeExchange("query", "up", "time", "1700000000");
+    gone.clientGone = true;
+    handle(over, "GET", "/api/v1/query", gone);
+    assertThat(gone.status).isEqualTo(499);
+    assertThat(gone.body).contains("\"error\":\"query was canceled in series selection\"");
+
+    FakeExchange present = new FakeExchange("query", "up", "time", "1700000000");
+    handle(over, "GET", "/api/v1/query", present);
+    assertThat(present.status).isEqualTo(200);
   }
 }
