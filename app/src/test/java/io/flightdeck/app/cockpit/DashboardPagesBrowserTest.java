@@ -283,6 +283,38 @@ class DashboardPagesBrowserTest {
     assertThat(newest.path("message").asText()).contains("Hottest GPU per host");
     JsonNode saved = get("/api/v1/dashboards/" + uid).path("dashboard");
     assertThat(saved.toString()).contains("max by (Hostname) (DCGM_FI_DEV_GPU_TEMP");
+
+    // Choosing one host re-resolves the GPUs chained on it: node-3 has two.
+    WebElement host = browser.await("[data-var=host]");
+    host.findElement(By.cssSelector("summary")).click();
+    host.findElement(By.cssSelector("input[value='node-3']")).click();
+    new WebDriverWait(browser.driver, DRAW_TIMEOUT)
+        .until(d -> d.getCurrentUrl().contains("var-host=node-3"));
+    new WebDriverWait(browser.driver, DRAW_TIMEOUT)
+        .withMessage("the GPUs of node-3 only")
+        .until(
+            d ->
+                d.findElements(
+                            By.cssSelector(
+                                "[data-var=gpu] input[type=checkbox]:not([value='$__all'])"))
+                        .size()
+                    == 2);
+    awaitPanels();
+    assertThat(panel("Hottest GPU per host").getDomAttribute("data-series")).isEqualTo("1");
+
+    // graphTooltip 1: the crosshair over one time series shows on the others.
+    WebElement utilisation = panel("GPU utilisation");
+    new org.openqa.selenium.interactions.Actions(browser.driver)
+        .moveToElement(utilisation.findElement(By.cssSelector(".u-over")))
+        .perform();
+    assertThat(
+            browser.js(
+                "const c = document.querySelector('[data-chart=\"SM clock\"] .u-cursor-x');"
+                    + "return c ? c.className : 'no cursor: ' + document.querySelector("
+                    + "'[data-chart=\"SM clock\"]').outerHTML.slice(0, 300);"))
+        .asString()
+        .contains("u-cursor-x")
+        .doesNotContain("u-off");
   }
 
   @Test
@@ -357,7 +389,8 @@ class DashboardPagesBrowserTest {
   }
 
   @Test
-  void heatmapTextStateTimelineAndTheStepAxisDraw() throws Exception {
+  void heatmapTextStateTimelineErrorsRepeatsAndTheStepAxisDraw() throws Exception {
+    allowedErrors = Pattern.compile("query_range\\?.*400");
     String dashboard =
         """
         {"uid": "kinds", "title": "Panel kinds", "schemaVersion": 39,
@@ -370,7 +403,22 @@ class DashboardPagesBrowserTest {
           {"id": 3, "type": "state-timeline", "title": "Busy or idle", "interval": "15s", "maxDataPoints": 10000,
            "gridPos": {"x": 0, "y": 8, "w": 24, "h": 4},
            "fieldConfig": {"defaults": {"mappings": [{"type": "value", "options": {"0": {"text": "idle", "color": "green"}, "8": {"text": "busy", "color": "red"}}}]}, "overrides": []},
-           "targets": [{"refId": "A", "expr": "transform_probe{series=\\"step\\"}", "legendFormat": "worker"}]}]}
+           "targets": [{"refId": "A", "expr": "transform_probe{series=\\"step\\"}", "legendFormat": "worker"}]},
+          {"id": 4, "type": "timeseries", "title": "Broken query", "gridPos": {"x": 0, "y": 12, "w": 8, "h": 5},
+           "targets": [{"refId": "A", "expr": "rate(transform_probe[1m]"}]},
+          {"id": 5, "type": "timeseries", "title": "Probe $series", "repeat": "series", "repeatDirection": "h",
+           "interval": "15s", "maxDataPoints": 10000, "gridPos": {"x": 8, "y": 12, "w": 8, "h": 5},
+           "targets": [{"refId": "A", "expr": "transform_probe{series=\\"$series\\"}"}]},
+          {"id": 6, "type": "row", "title": "Bucket $bucket", "repeat": "bucket", "collapsed": false,
+           "gridPos": {"x": 0, "y": 17, "w": 24, "h": 1}},
+          {"id": 7, "type": "stat", "title": "Count below $bucket", "interval": "15s", "maxDataPoints": 10000,
+           "gridPos": {"x": 0, "y": 18, "w": 6, "h": 3},
+           "targets": [{"refId": "A", "expr": "probe_latency_seconds_bucket{le=\\"$bucket\\"}"}]}],
+         "templating": {"list": [
+          {"name": "series", "type": "query", "query": "label_values(transform_probe, series)",
+           "multi": true, "includeAll": true, "current": {"value": ["$__all"]}},
+          {"name": "bucket", "type": "custom", "query": "0.1,1", "multi": true,
+           "current": {"value": ["0.1", "1"]}}]}}
         """;
     HttpResponse<String> imported =
         HTTP.send(
@@ -414,6 +462,20 @@ class DashboardPagesBrowserTest {
     assertThat(timeline.getDomAttribute("data-series")).isEqualTo("1");
     assertThat(timeline.getDomAttribute("data-points")).isEqualTo("41");
     assertThat(timeline.getText()).contains("worker", "idle");
+    // A query the server refuses shows its message in place of the panel.
+    WebElement broken = panel("Broken query");
+    assertThat(broken.getDomAttribute("data-state")).isEqualTo("error");
+    assertThat(broken.getText()).contains("parse error");
+    // A repeated panel: one per series (All); a repeated row: one per chosen bucket.
+    assertThat(browser.driver.findElements(By.cssSelector("[data-chart^='Probe ']")))
+        .extracting(e -> e.getDomAttribute("data-chart"))
+        .containsExactlyInAnyOrder("Probe counter", "Probe double", "Probe spiky", "Probe step");
+    assertThat(
+            browser.driver.findElements(By.cssSelector("section.dash-section[data-row^='Bucket']")))
+        .extracting(e -> e.getDomAttribute("data-row"))
+        .containsExactly("Bucket 0.1", "Bucket 1");
+    assertThat(panel("Count below 1").getDomAttribute("data-state")).isEqualTo("ready");
+    assertThat(value(panel("Count below 1"), ".dash-stat")).isEqualTo("320");
     browser.screenshot("dashboard-kinds");
 
     // With one run chosen, the LLM training dashboard draws on the run's steps.

@@ -140,11 +140,11 @@ export function mount(root, ctx) {
     const sections = instances().map(({ section, s, value, entries }) => {
       const key = `${s}:${value ?? ''}`;
       const open = expanded.has(key) ? expanded.get(key) : !section.collapsed;
-      const wrap = h('section.dash-section', { dataset: { row: section.title ?? '', collapsed: String(!open) } });
-      if (section.title !== null && section.title !== undefined) {
-        const local = new Map(resolved);
-        if (value !== null && section.repeat) local.set(section.repeat, { options: [value], selected: [value] });
-        const title = interpolateText(section.title, local);
+      const local = new Map(resolved);
+      if (value !== null && section.repeat) local.set(section.repeat, { options: [value], selected: [value] });
+      const title = section.title === null || section.title === undefined ? null : interpolateText(section.title, local);
+      const wrap = h('section.dash-section', { dataset: { row: title ?? '', collapsed: String(!open) } });
+      if (title !== null) {
         wrap.append(h('button.dash-row', { type: 'button', 'aria-expanded': String(open), onclick: () => {
           expanded.set(key, !open);
           renderGrid(stepmap, signal);
