@@ -24,6 +24,12 @@ public final class RunCatalog {
   private final RunHParams hparams;
   private final RunCatalogOptions options;
 
+  /** A step map asked for again within two seconds (same run and range) is read once. */
+  private final RecentResults<StepMapKey, Optional<StepMap>> stepMaps =
+      new RecentResults<>(2_000_000_000L);
+
+  private record StepMapKey(String run, long startMs, long endMs) {}
+
   public RunCatalog(Queryable storage, Clock clock, RunHParams hparams, RunCatalogOptions options) {
     this.storage = storage;
     this.clock = clock;
@@ -73,6 +79,11 @@ public final class RunCatalog {
    * or that range.
    */
   public Optional<StepMap> stepMap(String run, long startMs, long endMs) {
+    return stepMaps.get(
+        new StepMapKey(run, startMs, endMs), () -> readStepMap(run, startMs, endMs));
+  }
+
+  private Optional<StepMap> readStepMap(String run, long startMs, long endMs) {
     try (Querier querier = storage.querier(startMs, endMs)) {
       RunSeries series = RunSeries.select(querier, options.runLabel(), exact(run)).get(run);
       if (series == null) {
