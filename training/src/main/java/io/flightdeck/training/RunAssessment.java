@@ -20,6 +20,9 @@ final class RunAssessment {
   /** Enough distinct steps in a tail to measure a pace and see when the step last moved. */
   private static final int DISTINCT_STEPS_WANTED = StepProgress.MIN_INTERVALS + 1;
 
+  /** A run that lost more than this share of its time is not assumed to lose more. */
+  static final double MAX_LOST_TIME_FACTOR = 4;
+
   private static final String SUCCESS = "STATUS_SUCCESS";
   private static final Set<String> FAILED = Set.of("STATUS_FAILURE", "STATUS_ABORTED");
 
@@ -79,9 +82,10 @@ final class RunAssessment {
       eta = etaLow = etaHigh = 0.0;
     } else if (status == RunStatus.RUNNING && maxSteps != null && step != null && rate != null) {
       double remaining = Math.max(0, maxSteps - step);
-      eta = seconds(remaining, rate);
-      etaLow = seconds(remaining, progress.p90Rate());
-      etaHigh = seconds(remaining, progress.p10Rate());
+      double lost = lostTimeFactor(series.of(TrainingRole.STEP), step, rate, notBefore);
+      eta = scaled(seconds(remaining, rate), lost);
+      etaLow = scaled(seconds(remaining, progress.p90Rate()), lost);
+      etaHigh = scaled(seconds(remaining, progress.p10Rate()), lost);
     }
 
     RunHardware hardware =
@@ -187,6 +191,35 @@ final class RunAssessment {
       all.add(set.at());
     }
     return all;
+  }
+
+  /**
+   * How much longer the rest of the run takes than its recent pace says, given the time it lost so
+   * far: its goodput (net steps since the step first moved, over the wall time since, so stalls,
+   * the time away in restarts and the steps redone after them all count) against the recent pace. 1
+   * when the goodput keeps up with the pace (no losses, or a run that sped up); at most {@link
+   * #MAX_LOST_TIME_FACTOR}. The losses are assumed to go on at the rate seen so far.
+   */
+  private double lostTimeFactor(List<Series> steps, double step, double rate, long notBefore) {
+    double[] origin = null;
+    for (Series s : steps) {
+      double[] change = SeriesReads.firstChange(s, notBefore);
+      if (change != null && (origin == null || change[0] < origin[0])) {
+        origin = change;
+      }
+    }
+    if (origin == null || now <= origin[0] || rate <= 0) {
+      return 1;
+    }
+    double goodput = (step - origin[1]) / ((now - origin[0]) / 1000.0);
+    if (goodput >= rate) {
+      return 1;
+    }
+    return goodput <= rate / MAX_LOST_TIME_FACTOR ? MAX_LOST_TIME_FACTOR : rate / goodput;
+  }
+
+  private static Double scaled(Double seconds, double factor) {
+    return seconds == null ? null : seconds * factor;
   }
 
   private static Double seconds(double remaining, Double rate) {

@@ -61,6 +61,32 @@ final class SeriesReads {
   }
 
   /**
+   * When the series' value first changed at or after {@code notBefore}: {time, value} of the last
+   * sample before the change (the moment a step counter began to move, and from where), null when
+   * it never changed. Reads only up to that change.
+   */
+  static double[] firstChange(Series series, long notBefore) {
+    SampleIterator it = series.iterator(null);
+    if (!it.seek(notBefore)) {
+      return null;
+    }
+    long time = Long.MIN_VALUE;
+    double value = Double.NaN;
+    do {
+      double v = it.value();
+      if (StaleMarker.is(v) || Double.isNaN(v)) {
+        continue;
+      }
+      if (time != Long.MIN_VALUE && v != value) {
+        return new double[] {time, value};
+      }
+      time = it.timestamp();
+      value = v;
+    } while (it.next());
+    return null;
+  }
+
+  /**
    * The samples from {@code end - window} on, widening the window until it holds at least {@code
    * minSamples} samples or reaches back to {@code notBefore}.
    */
