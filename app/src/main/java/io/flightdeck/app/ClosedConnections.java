@@ -1,6 +1,8 @@
 package io.flightdeck.app;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -24,7 +26,7 @@ final class ClosedConnections {
 
   private final List<Path> tables;
   private final ReentrantLock scanning = new ReentrantLock();
-  private volatile Set<Long> closed = Set.of();
+  private volatile Set<String> closed = Set.of();
   private volatile long scannedAt = System.nanoTime() - RESCAN_NANOS;
 
   ClosedConnections() {
@@ -36,8 +38,8 @@ final class ClosedConnections {
     this.tables = tables;
   }
 
-  /** Whether the peer has closed the TCP connection between these two ports of this host. */
-  boolean isClosed(int localPort, int remotePort) {
+  /** Whether the peer at {@code remote} has closed its TCP connection to this host's port. */
+  boolean isClosed(int localPort, InetAddress remote, int remotePort) {
     if (System.nanoTime() - scannedAt >= RESCAN_NANOS && scanning.tryLock()) {
       try {
         closed = scan();
@@ -46,11 +48,11 @@ final class ClosedConnections {
         scanning.unlock();
       }
     }
-    return closed.contains(key(localPort, remotePort));
+    return closed.contains(key(localPort, remote, remotePort));
   }
 
-  private Set<Long> scan() {
-    Set<Long> found = new HashSet<>();
+  private Set<String> scan() {
+    Set<String> found = new HashSet<>();
     for (Path table : tables) {
       List<String> lines;
       try {
@@ -61,7 +63,7 @@ final class ClosedConnections {
       for (int i = 1; i < lines.size(); i++) { // the first line names the columns
         String[] fields = lines.get(i).trim().split("\\s+", 5);
         if (fields.length >= 4 && fields[3].equals(CLOSE_WAIT)) {
-          found.add(key(port(fields[1]), port(fields[2])));
+          found.add(key(port(fields[1]), address(fields[2]), port(fields[2])));
         }
       }
     }
@@ -73,7 +75,27 @@ final class ClosedConnections {
     return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1), 16);
   }
 
-  private static long key(int localPort, int remotePort) {
-    return ((long) localPort << 16) | remotePort;
+  /**
+   * The address of {@code 0100007F:1F90}: 4 or 16 bytes in hex, each 32-bit word in the host's
+   * (little-endian) order; an IPv4-mapped IPv6 address reads as the IPv4 one, as Java reads it.
+   */
+  private static InetAddress address(String field) {
+    String hex = field.substring(0, field.lastIndexOf(':'));
+    byte[] bytes = new byte[hex.length() / 2];
+    for (int word = 0; word < bytes.length / 4; word++) {
+      for (int b = 0; b < 4; b++) {
+        int at = (word * 4 + 3 - b) * 2;
+        bytes[word * 4 + b] = (byte) Integer.parseInt(hex.substring(at, at + 2), 16);
+      }
+    }
+    try {
+      return InetAddress.getByAddress(bytes);
+    } catch (UnknownHostException e) {
+      throw new IllegalStateException("not an address: " + field, e); // 4 or 16 bytes always
+    }
+  }
+
+  private static String key(int localPort, InetAddress remote, int remotePort) {
+    return remote.getHostAddress() + " " + remotePort + " " + localPort;
   }
 }

@@ -4,6 +4,8 @@ import io.flightdeck.api.ApiExchange;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +17,7 @@ final class JavalinExchange implements ApiExchange {
   private final Context ctx;
   private final ClosedConnections connections;
   private final int localPort;
+  private final InetAddress remoteAddress;
   private final int remotePort;
   private Map<String, List<String>> form;
 
@@ -23,6 +26,7 @@ final class JavalinExchange implements ApiExchange {
     this.connections = connections;
     // Read here: the engine asks from its worker threads too, and the request is not theirs.
     this.localPort = ctx.req().getLocalPort();
+    this.remoteAddress = literal(ctx.req().getRemoteAddr());
     this.remotePort = ctx.req().getRemotePort();
   }
 
@@ -58,7 +62,16 @@ final class JavalinExchange implements ApiExchange {
 
   @Override
   public boolean clientGone() {
-    return connections.isClosed(localPort, remotePort);
+    return remoteAddress != null && connections.isClosed(localPort, remoteAddress, remotePort);
+  }
+
+  /** The client's address from its text, which is a literal: no name is looked up. */
+  private static InetAddress literal(String address) {
+    try {
+      return InetAddress.getByName(address.replace("[", "").replace("]", ""));
+    } catch (UnknownHostException e) {
+      return null;
+    }
   }
 
   @Override

@@ -32,10 +32,14 @@ class ClosedConnectionsTest {
             + "   0: 0000000000000000FFFF00000100007F:2573 0000000000000000FFFF00000100007F:C352"
             + " 08 00000000:00000000\n");
     ClosedConnections connections = new ClosedConnections(List.of(tcp, tcp6, dir.resolve("none")));
-    assertThat(connections.isClosed(0x2573, 0xC350)).isTrue();
-    assertThat(connections.isClosed(0x2573, 0xC351)).as("established").isFalse();
-    assertThat(connections.isClosed(0x2573, 0xC352)).isTrue();
-    assertThat(connections.isClosed(0x2573, 0xC353)).as("unknown").isFalse();
+    InetAddress loopback = InetAddress.getByName("127.0.0.1");
+    assertThat(connections.isClosed(0x2573, loopback, 0xC350)).isTrue();
+    assertThat(connections.isClosed(0x2573, loopback, 0xC351)).as("established").isFalse();
+    assertThat(connections.isClosed(0x2573, loopback, 0xC352)).as("IPv4-mapped").isTrue();
+    assertThat(connections.isClosed(0x2573, loopback, 0xC353)).as("unknown").isFalse();
+    assertThat(connections.isClosed(0x2573, InetAddress.getByName("10.0.0.6"), 0xC350))
+        .as("another client that happens to use the same port")
+        .isFalse();
   }
 
   @Test
@@ -46,14 +50,16 @@ class ClosedConnectionsTest {
     try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       Socket client = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
       try (Socket accepted = server.accept()) {
-        assertThat(connections.isClosed(accepted.getLocalPort(), accepted.getPort())).isFalse();
+        InetAddress peer = accepted.getInetAddress();
+        assertThat(connections.isClosed(accepted.getLocalPort(), peer, accepted.getPort()))
+            .isFalse();
         client.close();
         InputStream in = accepted.getInputStream();
         // Bounded: the FIN is in CLOSE_WAIT long before, and a read of -1 proves it arrived.
         assertThat(in.read()).isEqualTo(-1);
         boolean seen = false;
         for (int i = 0; i < 100 && !seen; i++) {
-          seen = connections.isClosed(accepted.getLocalPort(), accepted.getPort());
+          seen = connections.isClosed(accepted.getLocalPort(), peer, accepted.getPort());
           Thread.sleep(50);
         }
         assertThat(seen).isTrue();
