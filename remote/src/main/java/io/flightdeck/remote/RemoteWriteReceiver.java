@@ -235,7 +235,7 @@ public final class RemoteWriteReceiver {
 
     /**
      * What the 400 says: {@code 1 of 4 samples were rejected; 2 series (3 samples) with invalid
-     * labels were skipped; the others were stored: <problem>; <problem>}.
+     * labels were skipped, the others were stored: <problem>; <problem>; and 1 more}.
      */
     String problems() {
       List<String> counts = new ArrayList<>();
