@@ -31,6 +31,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -158,6 +160,26 @@ class DashboardPagesBrowserTest {
     assertThat(panel("GPU Temperature").getDomAttribute("data-series")).isEqualTo("8");
     assertThat(browser.await("[data-var=instance]").getDomAttribute("data-selected"))
         .isEqualTo("node-1:9400");
+
+    // A quick range is written into the URL as Grafana writes it.
+    new Select(browser.driver.findElement(By.cssSelector("select[aria-label='Time range']")))
+        .selectByVisibleText("Last 15 minutes");
+    new WebDriverWait(browser.driver, DRAW_TIMEOUT)
+        .until(d -> d.getCurrentUrl().contains("from=now-15m&to=now"));
+    awaitPanels();
+    assertThat(panel("GPU Temperature").getDomAttribute("data-state")).isEqualTo("ready");
+    // A drag across a time series zooms: the range becomes epoch milliseconds.
+    WebElement over = panel("GPU Temperature").findElement(By.cssSelector(".u-over"));
+    new Actions(browser.driver)
+        .moveToElement(over, -over.getSize().width / 4, 0)
+        .clickAndHold()
+        .moveByOffset(over.getSize().width / 3, 0)
+        .release()
+        .perform();
+    new WebDriverWait(browser.driver, DRAW_TIMEOUT)
+        .until(d -> d.getCurrentUrl().matches(".*from=\\d{13}&to=\\d{13}.*"));
+    awaitPanels();
+    assertThat(panel("GPU Temperature").getDomAttribute("data-state")).isEqualTo("ready");
   }
 
   @Test
@@ -248,10 +270,9 @@ class DashboardPagesBrowserTest {
     int before = versions(uid).size();
     browser.open(server.uri("/dashboards/" + uid + "?refresh=off").toString());
     awaitPanels();
+    assertThat(assertPanelsWithDataDrawn(uid, "refresh=off")).isGreaterThanOrEqualTo(10);
     WebElement temperature = panel("Temperature");
-    new org.openqa.selenium.interactions.Actions(browser.driver)
-        .moveToElement(temperature)
-        .perform();
+    new Actions(browser.driver).moveToElement(temperature).perform();
     temperature.findElement(By.cssSelector("button.dash-panel-edit")).click();
     WebElement dialog = browser.await("dialog.dash-editor[open]");
     WebElement title = dialog.findElement(By.cssSelector("input[name=title]"));
@@ -304,7 +325,7 @@ class DashboardPagesBrowserTest {
 
     // graphTooltip 1: the crosshair over one time series shows on the others.
     WebElement utilisation = panel("GPU utilisation");
-    new org.openqa.selenium.interactions.Actions(browser.driver)
+    new Actions(browser.driver)
         .moveToElement(utilisation.findElement(By.cssSelector(".u-over")))
         .perform();
     assertThat(

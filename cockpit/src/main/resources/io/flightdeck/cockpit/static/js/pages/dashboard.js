@@ -71,6 +71,8 @@ export function mount(root, ctx) {
     if (controller) controller.abort();
     controller = new AbortController();
     const { signal } = controller;
+    // What is drawn stays, dimmed, until the new answers replace it.
+    cards.forEach((c) => c.loading());
     try {
       if (!stored || reloadModel) await loadModel();
       if (disposed) return;
@@ -92,6 +94,7 @@ export function mount(root, ctx) {
       renderGrid(stepmap, signal);
     } catch (e) {
       if (e.name === 'AbortError') return;
+      cards.forEach((c) => c.el.classList.remove('is-loading'));
       fill(notice, errorBox(e.message));
       if (!stored) fill(body);
     }
