@@ -44,10 +44,6 @@ final class QueryJson {
     out.writeEndObject();
   }
 
-  static void result(JsonGenerator out, QueryValue value) throws IOException {
-    result(out, value, () -> {});
-  }
-
   private static void result(JsonGenerator out, QueryValue value, Runnable check)
       throws IOException {
     switch (value) {
