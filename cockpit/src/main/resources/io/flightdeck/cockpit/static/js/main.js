@@ -4,26 +4,18 @@ import { h, fill, errorBox } from './dom.js';
 import { get } from './api.js';
 import { fmtTime } from './format.js';
 import { setRunLabel } from './roles.js';
-import * as runsPage from './pages/runs.js';
-import * as runPage from './pages/run.js';
-import * as comparePage from './pages/compare.js';
-import * as clusterPage from './pages/cluster.js';
-import * as explorePage from './pages/explore.js';
-import * as alertsPage from './pages/alerts.js';
-import * as statusPage from './pages/status.js';
-import * as dashboardsPage from './pages/dashboards.js';
-import * as dashboardPage from './pages/dashboard.js';
-
+// Each page's module is loaded when the page is first opened: the run page does not wait for the
+// dashboard renderer or the PromQL editor.
 const ROUTES = [
-  { re: /^\/$/, name: 'runs', nav: 'runs', page: runsPage },
-  { re: /^\/runs\/(.+)$/, name: 'run', nav: 'runs', page: runPage },
-  { re: /^\/compare$/, name: 'compare', nav: 'runs', page: comparePage },
-  { re: /^\/cluster$/, name: 'cluster', nav: 'cluster', page: clusterPage },
-  { re: /^\/explore$/, name: 'explore', nav: 'explore', page: explorePage },
-  { re: /^\/alerts$/, name: 'alerts', nav: 'alerts', page: alertsPage },
-  { re: /^\/status$/, name: 'status', nav: 'status', page: statusPage },
-  { re: /^\/dashboards$/, name: 'dashboards', nav: 'dashboards', page: dashboardsPage },
-  { re: /^\/dashboards\/([^/]+)$/, name: 'dashboard', nav: 'dashboards', page: dashboardPage },
+  { re: /^\/$/, name: 'runs', nav: 'runs', load: () => import('./pages/runs.js') },
+  { re: /^\/runs\/(.+)$/, name: 'run', nav: 'runs', load: () => import('./pages/run.js') },
+  { re: /^\/compare$/, name: 'compare', nav: 'runs', load: () => import('./pages/compare.js') },
+  { re: /^\/cluster$/, name: 'cluster', nav: 'cluster', load: () => import('./pages/cluster.js') },
+  { re: /^\/explore$/, name: 'explore', nav: 'explore', load: () => import('./pages/explore.js') },
+  { re: /^\/alerts$/, name: 'alerts', nav: 'alerts', load: () => import('./pages/alerts.js') },
+  { re: /^\/status$/, name: 'status', nav: 'status', load: () => import('./pages/status.js') },
+  { re: /^\/dashboards$/, name: 'dashboards', nav: 'dashboards', load: () => import('./pages/dashboards.js') },
+  { re: /^\/dashboards\/([^/]+)$/, name: 'dashboard', nav: 'dashboards', load: () => import('./pages/dashboard.js') },
 ];
 
 const root = document.getElementById('main');
@@ -88,12 +80,18 @@ function route() {
     return;
   }
   fill(root);
-  try {
-    current.instance = found.page.mount(root, context(match)) || null;
-  } catch (e) {
-    console.error(e);
-    fill(root, errorBox(`This page failed to draw: ${e.message}`));
-  }
+  const opening = current;
+  found.load().then((page) => {
+    if (current !== opening) return; // navigated elsewhere while the module loaded
+    try {
+      opening.instance = page.mount(root, context(match)) || null;
+    } catch (e) {
+      console.error(e);
+      fill(root, errorBox(`This page failed to draw: ${e.message}`));
+    }
+  }, (e) => {
+    if (current === opening) fill(root, errorBox(`This page failed to load: ${e.message}`));
+  });
 }
 
 // Same-origin links to cockpit pages are followed in place; anything else loads normally.
