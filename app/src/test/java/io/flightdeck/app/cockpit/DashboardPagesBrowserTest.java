@@ -262,6 +262,60 @@ class DashboardPagesBrowserTest {
     WebElement error = browser.await(".dash-import-error");
     assertThat(error.getText()).contains("Not imported", "$.panels[0].gridPos");
     browser.screenshot("dashboard-import-error");
+
+    // A Perses dashboard in YAML, uploaded as a file, imported and drawn.
+    Path yaml = Files.createTempFile("perses-gpus", ".yaml");
+    try {
+      Files.writeString(
+          yaml,
+          """
+          kind: Dashboard
+          metadata: {name: perses-gpus, project: training}
+          spec:
+            display: {name: GPUs from Perses}
+            duration: 1h
+            variables:
+              - kind: ListVariable
+                spec:
+                  name: gpu
+                  allowMultiple: true
+                  allowAllValue: true
+                  plugin: {kind: PrometheusLabelValuesVariable, spec: {labelName: gpu, matchers: [DCGM_FI_DEV_GPU_TEMP]}}
+            panels:
+              temp:
+                kind: Panel
+                spec:
+                  display: {name: Temperature from Perses}
+                  plugin: {kind: TimeSeriesChart, spec: {}}
+                  queries:
+                    - kind: TimeSeriesQuery
+                      spec: {plugin: {kind: PrometheusTimeSeriesQuery, spec: {query: 'DCGM_FI_DEV_GPU_TEMP{gpu=~"$gpu"}'}}}
+            layouts:
+              - kind: Grid
+                spec:
+                  items:
+                    - {x: 0, y: 0, width: 12, height: 8, content: {"$ref": "#/spec/panels/temp"}}
+          """);
+      browser.open(server.uri("/dashboards").toString());
+      browser.await("input[type=file]").sendKeys(yaml.toString());
+      new WebDriverWait(browser.driver, DRAW_TIMEOUT)
+          .until(
+              d ->
+                  String.valueOf(
+                          d.findElement(By.cssSelector("textarea[name=document]"))
+                              .getDomProperty("value"))
+                      .contains("kind: Dashboard"));
+      browser.driver.findElement(By.xpath("//button[text()='Import']")).click();
+      WebElement persesReport = browser.await(".dash-report[data-uid=perses-gpus]");
+      assertThat(persesReport.getText()).contains("GPUs from Perses", "perses");
+    } finally {
+      Files.delete(yaml);
+    }
+    browser.open(server.uri("/dashboards/perses-gpus?" + lastMinutes(60)).toString());
+    awaitPanels();
+    WebElement persesPanel = panel("Temperature from Perses");
+    assertThat(persesPanel.getDomAttribute("data-state")).isEqualTo("ready");
+    assertThat(Integer.parseInt(persesPanel.getDomAttribute("data-series"))).isGreaterThan(8);
   }
 
   @Test
