@@ -27,7 +27,10 @@ import java.util.Map;
  * and every panel's queries interpolated, with Grafana's interval, step and aligned range, so that
  * a renderer only has to run the queries. Parameters: {@code from}, {@code to} (default: the
  * dashboard's relative range ending now), {@code width} (pixels of the dashboard, default 1200:
- * each panel's max data points is its share of it) and {@code var-NAME} as Grafana's URLs.
+ * each panel's max data points is its share of it) and {@code var-NAME} as Grafana's URLs. Repeats
+ * are expanded here: a repeated row or panel is answered once per selected value (every option for
+ * All), with {@code rowRepeat}/{@code panelRepeat} naming the variable and value, and its title and
+ * queries interpolated with that value alone; {@code section} is the panel's index in the layout.
  */
 public final class DashboardsQueriesApi {
   private static final int DEFAULT_WIDTH = 1200;
