@@ -136,9 +136,13 @@ export function mount(root, ctx) {
     return out;
   }
 
+  /**
+   * Lays the sections out. A panel already on the page keeps its card (no flash of "Loading…" on
+   * a refresh); it runs its queries again only for a new answer (`signal`), not when a row opens.
+   */
   function renderGrid(stepmap, signal) {
     const resolved = new Map(answer.variables.map((v) => [v.name, v]));
-    cards.forEach((c) => c.dispose());
+    const previous = new Map(cards.map((c) => [c.key, c]));
     cards = [];
     const sections = instances().map(({ section, s, value, entries }) => {
       const key = `${s}:${value ?? ''}`;
@@ -157,7 +161,7 @@ export function mount(root, ctx) {
         const placed = placeSection(section.items, (id) => entries.filter((e) => e.id === id), model().panels);
         const grid = gridElement(placed);
         placed.filter((p) => p.entry).forEach((p) => {
-          const card = panelCard(p.entry, resolved, stepmap, signal, value !== null ? { name: section.repeat, value } : null);
+          const card = panelCard(p.entry, resolved, stepmap, signal, value !== null ? { name: section.repeat, value } : null, key, previous);
           place(card.el, p);
           grid.append(card.el);
         });
@@ -166,10 +170,20 @@ export function mount(root, ctx) {
       return wrap;
     });
     fill(body, sections);
+    previous.forEach((c) => { if (!cards.includes(c)) c.dispose(); });
   }
 
-  function panelCard(entry, resolved, stepmap, signal, rowRepeat) {
+  function panelCard(entry, resolved, stepmap, signal, rowRepeat, sectionKey, previous) {
     const panel = model().panels[entry.id];
+    const key = `${sectionKey}|${entry.id}|${entry.panelRepeat ? entry.panelRepeat.value : ''}`;
+    const old = previous.get(key);
+    if (old && old.el.dataset.chart === entry.title && old.el.dataset.kind === entry.kind) {
+      cards.push(old);
+      if (old.signal === signal) return old;
+      old.signal = signal;
+      draw(old, entry, panel, resolved, stepmap, signal, rowRepeat);
+      return old;
+    }
     const card = new PanelCard({
       id: entry.id,
       kind: entry.kind,
@@ -180,7 +194,15 @@ export function mount(root, ctx) {
         load({ reloadModel: true });
       }),
     });
+    card.key = key;
+    card.signal = signal;
     cards.push(card);
+    draw(card, entry, panel, resolved, stepmap, signal, rowRepeat);
+    return card;
+  }
+
+  /** Runs the panel's queries, transforms the answers and draws them into the card. */
+  function draw(card, entry, panel, resolved, stepmap, signal, rowRepeat) {
     const local = new Map(resolved);
     for (const r of [rowRepeat, entry.panelRepeat && { name: entry.panelRepeat.variable, value: entry.panelRepeat.value }]) {
       if (r) local.set(r.name, { options: [r.value], selected: [r.value] });
@@ -197,7 +219,7 @@ export function mount(root, ctx) {
     };
     if (!needsData(entry.kind)) {
       renderPanel(entry.kind, card, { frames: [], table: null, notes: [] }, renderCtx);
-      return card;
+      return;
     }
     runPanelQueries(entry.queries, signal).then((result) => {
       if (disposed || signal.aborted) return;
@@ -220,7 +242,6 @@ export function mount(root, ctx) {
     }).catch((e) => {
       if (e.name !== 'AbortError') card.error(e.message);
     });
-    return card;
   }
 
   load();
