@@ -34,8 +34,12 @@ final class SegmentFile implements AutoCloseable {
       file.writeFully(ByteBuffer.wrap(WalSegments.header()));
     } catch (IOException e) {
       // No half-written segment is left for replay, nor a file that blocks the retry.
-      channel.close();
-      Files.deleteIfExists(path);
+      try {
+        channel.close();
+        Files.deleteIfExists(path);
+      } catch (IOException cleanup) {
+        e.addSuppressed(cleanup);
+      }
       throw e;
     }
     file.size = WalSegments.HEADER_SIZE;
