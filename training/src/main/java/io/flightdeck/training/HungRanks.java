@@ -12,6 +12,10 @@ import java.util.Map;
  * (the hung GPU idles while the others spin in NCCL, or the reverse). Nothing is named when no GPU
  * or too many differ (a stall of the whole job, such as a dead data source).
  *
+ * <p>A pause of the run's step of {@link #EARLY_INTERVALS} usual step-change intervals, not yet a
+ * stall, is judged too, but only for a GPU that stopped (an XID, or idle and cold beside busy
+ * peers), so that a hang is named within a few scrapes.
+ *
  * <p>Without a stall of the run, a rank whose own step series stays at one step for longer than the
  * stall threshold while the run's step advances (ranks that do not wait for each other) is a hung
  * rank too, named by its host and GPU.
@@ -26,35 +30,83 @@ final class HungRanks {
   /** Fraction of the peers' median power by which a GPU must differ. */
   static final double POWER_FRACTION = 0.3;
 
+  /**
+   * A pause of the run's step this many usual step-change intervals long is judged before it is a
+   * stall: a GPU that stopped while its peers spin is named at once.
+   */
+  static final int EARLY_INTERVALS = 2;
+
+  /** Peers' median utilisation (%) that counts as busy, spinning in a collective. */
+  static final double BUSY_UTIL = 50;
+
   private HungRanks() {}
 
   static List<RunEvent> detect(RunWindow window, List<RunEvent> faults) {
     List<RunEvent> found = stoppedRanks(window);
-    if (window.stalls().isEmpty() || window.hardware().gpus().size() < 2) {
+    if (window.hardware().gpus().size() < 2
+        || (window.stalls().isEmpty() && window.pauses().isEmpty())) {
       return found;
     }
     Map<RunGpu, RunDevices.Read> util = RunDevices.gpus(window, UTIL);
     Map<RunGpu, RunDevices.Read> power = RunDevices.gpus(window, POWER);
     for (long[] stall : window.stalls()) {
-      long from = stall[0];
-      long to = stall[1];
-      if (to < window.startMs()) {
-        continue;
-      }
-      Map<RunGpu, Map<String, Object>> named = new LinkedHashMap<>();
-      long before = from - 5 * window.intervalMs();
-      for (RunEvent fault : faults) {
-        boolean inStall = fault.timeMs() >= before && fault.timeMs() <= to;
-        if (inStall && fault.gpu() != null) {
-          RunGpu gpu = find(window, fault.host(), fault.gpu());
-          if (gpu != null) {
-            named.computeIfAbsent(gpu, g -> new LinkedHashMap<>()).put(fault.kind(), fault.title());
-          }
+      found.addAll(named(window, stall, faults, util, power, false));
+    }
+    for (long[] pause : window.pauses()) {
+      found.addAll(named(window, pause, faults, util, power, true));
+    }
+    return found;
+  }
+
+  /**
+   * The GPUs that hold up the run in one stall, or in a pause not yet a stall ({@code early}). In a
+   * pause only a GPU that stopped is named: an XID or loss, or utilisation or power below its
+   * peers' while the peers are busy (spinning in a collective); a GPU busier than its idle peers
+   * (one rank writing a checkpoint) is not a hang.
+   */
+  private static List<RunEvent> named(
+      RunWindow window,
+      long[] span,
+      List<RunEvent> faults,
+      Map<RunGpu, RunDevices.Read> util,
+      Map<RunGpu, RunDevices.Read> power,
+      boolean early) {
+    List<RunEvent> found = new ArrayList<>();
+    long from = span[0];
+    long to = span[1];
+    if (to < window.startMs()) {
+      return found;
+    }
+    Map<RunGpu, Map<String, Object>> named = new LinkedHashMap<>();
+    long before = from - 5 * window.intervalMs();
+    for (RunEvent fault : faults) {
+      boolean inStall = fault.timeMs() >= before && fault.timeMs() <= to;
+      if (inStall && fault.gpu() != null) {
+        RunGpu gpu = find(window, fault.host(), fault.gpu());
+        if (gpu != null) {
+          named.computeIfAbsent(gpu, g -> new LinkedHashMap<>()).put(fault.kind(), fault.title());
         }
       }
-      if (named.isEmpty()) {
-        // Skip the stall's first quarter: the step stops moving before the GPUs settle.
-        long settled = from + (to - from) / 4;
+    }
+    if (named.isEmpty()) {
+      // Skip the stall's first quarter: the step stops moving before the GPUs settle.
+      long settled = from + (to - from) / 4;
+      if (early) {
+        outliers(
+            named,
+            util,
+            settled,
+            to,
+            UTIL,
+            (median, v) -> median >= BUSY_UTIL && median - v > UTIL_POINTS);
+        outliers(
+            named,
+            power,
+            settled,
+            to,
+            POWER,
+            (median, v) -> median - v > POWER_FRACTION * Math.abs(median));
+      } else {
         outliers(named, util, settled, to, UTIL, (median, v) -> Math.abs(v - median) > UTIL_POINTS);
         outliers(
             named,
@@ -64,26 +116,26 @@ final class HungRanks {
             POWER,
             (median, v) -> Math.abs(v - median) > POWER_FRACTION * Math.abs(median));
       }
-      int most = Math.max(1, window.hardware().gpus().size() / 4);
-      if (named.isEmpty() || named.size() > most) {
-        continue;
-      }
-      for (Map.Entry<RunGpu, Map<String, Object>> entry : named.entrySet()) {
-        RunGpu gpu = entry.getKey();
-        Map<String, Object> evidence = new LinkedHashMap<>(entry.getValue());
-        evidence.put("stall_seconds", (to - from) / 1000.0);
-        found.add(
-            RunEvents.event(
-                "hung_rank",
-                from,
-                to,
-                window.stepAt(from),
-                gpu.host(),
-                gpu.gpu(),
-                "GPU " + gpu.gpu() + " of " + gpu.host() + " holds up the run",
-                Map.of(),
-                evidence));
-      }
+    }
+    int most = Math.max(1, window.hardware().gpus().size() / 4);
+    if (named.isEmpty() || named.size() > most) {
+      return found;
+    }
+    for (Map.Entry<RunGpu, Map<String, Object>> entry : named.entrySet()) {
+      RunGpu gpu = entry.getKey();
+      Map<String, Object> evidence = new LinkedHashMap<>(entry.getValue());
+      evidence.put("stall_seconds", (to - from) / 1000.0);
+      found.add(
+          RunEvents.event(
+              "hung_rank",
+              from,
+              to,
+              window.stepAt(from),
+              gpu.host(),
+              gpu.gpu(),
+              "GPU " + gpu.gpu() + " of " + gpu.host() + " holds up the run",
+              Map.of(),
+              evidence));
     }
     return found;
   }

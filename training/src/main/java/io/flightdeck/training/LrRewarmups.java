@@ -10,16 +10,17 @@ import java.util.List;
  * climbs from its lowest point since by more than {@link #RISE} of the peak and to over {@link
  * #TROUGH_FACTOR} times that low. The loss rebounds when the median of its last {@link
  * #LOSS_RECENT} samples stands above the median of the {@link #LOSS_BEFORE} samples before the low
- * by six robust deviations and {@link #LOSS_RISE} of that level. A restart resumes from a
- * checkpoint's higher rate: the low starts afresh there.
+ * by {@link #LOSS_Z} robust deviations and {@link #LOSS_RISE} of that level. A restart resumes from
+ * a checkpoint's higher rate: the low starts afresh there.
  */
 final class LrRewarmups {
   static final double DECAYED = 0.7;
-  static final double RISE = 0.2;
+  static final double RISE = 0.02;
   static final double TROUGH_FACTOR = 1.5;
   static final int LOSS_BEFORE = 20;
-  static final int LOSS_RECENT = 5;
+  static final int LOSS_RECENT = 2;
   static final double LOSS_RISE = 0.05;
+  static final double LOSS_Z = 4;
 
   private LrRewarmups() {}
 
@@ -126,7 +127,7 @@ final class LrRewarmups {
     double sigma =
         RobustStats.MAD_TO_SIGMA * RobustStats.mad(loss.values(), low - LOSS_BEFORE, low, before);
     double after = RobustStats.median(loss.values(), now - LOSS_RECENT, now);
-    boolean rose = after - before > 6 * sigma && after - before > LOSS_RISE * Math.abs(before);
+    boolean rose = after - before > LOSS_Z * sigma && after - before > LOSS_RISE * Math.abs(before);
     return rose ? new double[] {before, after} : null;
   }
 }

@@ -37,6 +37,7 @@ final class RunEvents {
   private final RunHardware hardware;
   private final List<RunEvent> events = new ArrayList<>();
   private final List<long[]> stalls = new ArrayList<>();
+  private final List<long[]> pauses = new ArrayList<>();
   private StepMap map = StepMap.EMPTY;
   private long start;
   private long end;
@@ -93,6 +94,7 @@ final class RunEvents {
             series,
             map,
             List.copyOf(stalls),
+            List.copyOf(pauses),
             usualInterval(series),
             start,
             end);
@@ -151,7 +153,11 @@ final class RunEvents {
       }
       for (int i = 1; i < segment.size(); i++) {
         long paused = segment.times()[i] - segment.times()[i - 1];
-        if (segment.steps()[i] == segment.steps()[i - 1] && paused > stall) {
+        boolean still = segment.steps()[i] == segment.steps()[i - 1];
+        if (still && paused <= stall && usual > 0 && paused >= HungRanks.EARLY_INTERVALS * usual) {
+          pauses.add(new long[] {segment.times()[i - 1], segment.times()[i]});
+        }
+        if (still && paused > stall) {
           stalls.add(new long[] {segment.times()[i - 1], segment.times()[i]});
           add(
               "stall",

@@ -10,6 +10,8 @@ import java.util.List;
  *
  * @param series the run's training series, null when it has none
  * @param stalls the stalls of the step map, {@code {from, to}} in ms
+ * @param pauses the step map's pauses of at least {@link HungRanks#EARLY_INTERVALS} usual
+ *     step-change intervals that are not stalls (yet), {@code {from, to}} in ms
  * @param intervalMs the usual sample interval of the run's training series (at least 1)
  */
 record RunWindow(
@@ -20,6 +22,7 @@ record RunWindow(
     RunSeries series,
     StepMap map,
     List<long[]> stalls,
+    List<long[]> pauses,
     long intervalMs,
     long startMs,
     long endMs) {

@@ -224,32 +224,58 @@ class RunDetectorsTest {
   }
 
   @Test
-  void aShortHangIsNamedOnlyUnderAShorterStallFloor() {
-    // 90 s of hang at 15 s scrapes: under the 2-minute floor, over a floor scaled as for a demo.
+  void aShortHangIsNamedByItsStoppedGpuBeforeItIsAStallAndAPauseOfAllGpusIsNot() {
+    // 90 s at 15 s scrapes: under the 2-minute stall floor, over two usual step intervals.
     long from = ONSET;
     long to = ONSET + 90;
     try (TrainingStore short_ = new TrainingStore(dir.resolve("short"))) {
       run("brief", hang(1, 2, from, to)).write(short_);
+      run(
+              "checkpoint",
+              new SimulatedRun.Faults() {
+                @Override
+                double pace(long s) {
+                  return during(s, from, to) ? 0 : 1;
+                }
+
+                @Override
+                double util(int n, int g, long s, double healthy) {
+                  // Every GPU idles while one rank writes the checkpoint; rank 0's GPU copies.
+                  return during(s, from, to) ? (n == 0 && g == 0 ? 60 : 0) : healthy;
+                }
+
+                @Override
+                double power(int n, int g, long s, double healthy) {
+                  return during(s, from, to) ? (n == 0 && g == 0 ? 300 : 90) : healthy;
+                }
+              })
+          .write(short_);
       long end = TrainingStore.T0 + HOURS_3 * 1000;
       RunCatalog usual =
           new RunCatalog(
               short_.tsdb, new ManualClock(end), RunHParams.NONE, RunCatalogOptions.DEFAULT);
+      List<RunEvent> brief = usual.events("brief", TrainingStore.T0, end).orElseThrow();
+      assertTrue(brief.stream().noneMatch(e -> e.kind().equals("stall")), brief.toString());
+      List<RunEvent> hung = brief.stream().filter(e -> e.kind().equals("hung_rank")).toList();
+      assertEquals(1, hung.size(), hung.toString());
+      assertEquals("brief-node-1", hung.get(0).host());
+      assertEquals("2", hung.get(0).gpu());
+      assertTrue(Math.abs(secondsAfterOnset(hung.get(0))) <= 15, hung.toString());
+      assertTrue(
+          usual.events("checkpoint", TrainingStore.T0, end).orElseThrow().stream()
+              .noneMatch(e -> e.kind().equals("hung_rank")));
+      // Under a floor scaled as for a demo the pause is a stall too, and the same GPU is named.
       RunCatalog scaled =
           new RunCatalog(
               short_.tsdb,
               new ManualClock(end),
               RunHParams.NONE,
               RunCatalogOptions.DEFAULT.withStallFloor(java.time.Duration.ofSeconds(4)));
-      assertTrue(
-          usual.events("brief", TrainingStore.T0, end).orElseThrow().stream()
-              .noneMatch(e -> e.kind().equals("hung_rank")));
-      List<RunEvent> hung =
-          scaled.events("brief", TrainingStore.T0, end).orElseThrow().stream()
-              .filter(e -> e.kind().equals("hung_rank"))
-              .toList();
-      assertEquals(1, hung.size(), hung.toString());
-      assertEquals("brief-node-1", hung.get(0).host());
-      assertEquals("2", hung.get(0).gpu());
+      List<RunEvent> inStall = scaled.events("brief", TrainingStore.T0, end).orElseThrow();
+      assertTrue(inStall.stream().anyMatch(e -> e.kind().equals("stall")), inStall.toString());
+      assertEquals(
+          List.of("2"),
+          inStall.stream().filter(e -> e.kind().equals("hung_rank")).map(RunEvent::gpu).toList());
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
