@@ -568,7 +568,7 @@ class DashboardPagesBrowserTest {
     assertThat(loss.getDomAttribute("data-x")).isEqualTo("step");
     assertThat(loss.getDomAttribute("data-state")).isEqualTo("ready");
     assertThat(Integer.parseInt(loss.getDomAttribute("data-points"))).isPositive();
-    saveScreenshot("dashboard-llm-training-steps");
+    browser.screenshot("dashboard-llm-training-steps");
   }
 
   /** The last minutes as epoch ms, as Grafana's URLs carry a range, without auto refresh. */

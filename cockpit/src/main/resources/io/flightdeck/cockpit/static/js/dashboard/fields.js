@@ -55,6 +55,8 @@ export function formatValue(v, unit, decimals) {
   if (Number.isNaN(v)) return 'NaN';
   if (!Number.isFinite(v)) return v > 0 ? '+Inf' : '-Inf';
   const d = decimals === null || decimals === undefined ? undefined : Number(decimals);
+  // Axis ticks near zero come as -1e-17 and the like: no "-0" on an axis.
+  if (Math.abs(v) < 1e-12) v = 0;
   switch (unit) {
     case 'percent': return `${num(v, d)}%`;
     case 'percentunit': return `${num(v * 100, d)}%`;
