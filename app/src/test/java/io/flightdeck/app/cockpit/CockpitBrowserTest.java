@@ -192,6 +192,41 @@ class CockpitBrowserTest {
   }
 
   @Test
+  void whatMovedWithAChartListsTheRunsSeriesThatMovedWithIt() throws Exception {
+    open("/runs/" + LLAMA + "?x=time");
+    browser.awaitCharts();
+    browser.await("button[aria-label='What moved with Samples per second?']").click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(d -> d.getCurrentUrl().contains("moved=Samples"));
+    String panelCss = "[data-movers='Samples per second']";
+    // The answer: a table of movers, "nothing moved", or the server's error.
+    new WebDriverWait(browser.driver, Duration.ofSeconds(30))
+        .until(
+            d ->
+                !d.findElements(
+                        By.cssSelector(
+                            String.join(
+                                ", ",
+                                panelCss + " tbody tr",
+                                panelCss + " .error-box",
+                                panelCss + " .nothing-moved")))
+                    .isEmpty());
+    WebElement panel = browser.await(panelCss);
+    WebElement first =
+        panel.findElements(By.cssSelector("table[data-table=movers] tbody tr")).stream()
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no mover listed: " + panel.getText()));
+    assertThat(first.getText()).containsAnyOf("with it", "against it");
+    assertThat(first.findElement(By.cssSelector("a")).getDomAttribute("href"))
+        .startsWith("/explore?expr=");
+    browser.screenshot("02c-run-what-moved");
+    panel.findElement(By.cssSelector("button[aria-label='Close what moved']")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(d -> !d.getCurrentUrl().contains("moved="));
+    assertThat(browser.driver.findElements(By.cssSelector("[data-movers]"))).isEmpty();
+  }
+
+  @Test
   void aStalledRunSaysSoAboveItsCharts() throws Exception {
     open("/runs/" + TrainingFleet.BERT);
     browser.await("[data-banner=stalled]");

@@ -117,6 +117,7 @@ export class Chart {
    * @param opts.unit unit of the left axis (see fmtUnit), opts.unit2 of the right one
    * @param opts.syncKey charts sharing it share cursor and drag-zoom
    * @param opts.onZoom (min, max) in x units after a drag; (null, null) on double-click
+   * @param opts.actions elements (buttons) at the right of the chart's header
    */
   constructor(opts) {
     this.opts = { height: 190, ...opts };
@@ -125,7 +126,7 @@ export class Chart {
     this.body = h('div.plot');
     this.subtitle = h('span.chart-sub', opts.subtitle || '');
     this.el = h('section.chart-card', { dataset: { chart: opts.title, state: 'loading' }, role: 'figure', 'aria-label': opts.title },
-      h('header', h('h3', opts.title), this.subtitle),
+      h('header', h('h3', opts.title), this.subtitle, opts.actions || null),
       this.body, this.legend);
     if (opts.description) this.el.title = opts.description;
     this.body.append(h('div.chart-msg.muted', 'Loading…'));

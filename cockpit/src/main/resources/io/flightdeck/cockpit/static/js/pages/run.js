@@ -10,6 +10,7 @@ import { Chart, eventColour, PALETTE } from '../chart.js';
 import { toDrawables, merge } from '../series.js';
 import { roleExpr, gpuExpr, hostMatcher } from '../roles.js';
 import { StepMap } from '../stepmap.js';
+import { moversPanel } from '../movers.js';
 import { groupEvents, memberLines } from '../events.js';
 import * as tabs from './run-tabs.js';
 
@@ -97,6 +98,7 @@ export function mount(root, ctx) {
   const controls = h('div.controls');
   const tabBar = h('nav.tabs', { 'aria-label': 'Run views' });
   const body = h('div.run-body');
+  const moversBox = h('div');
   root.append(header, tabBar, controls, body);
 
   // A stalled run opens on wall time, where the hang is a flat step line and idle GPUs; the
@@ -320,13 +322,42 @@ export function mount(root, ctx) {
           h('p.muted.region-empty', mine[0].missing));
       }
       for (const def of mine) {
-        const chart = new Chart({ title: def.title, unit: def.unit, unit2: def.unit2, syncKey, onZoom: zoom, robust: def.robust });
+        const target = (def.queries || []).find((q) => q.expr);
+        // "What moved with this?" over the window drawn; ?moved=<chart> keeps it in the URL.
+        const actions = target ? h('button.chart-action', {
+          type: 'button',
+          title: 'Rank every series of this run by how it moved with this chart in the window drawn (drag across a chart to narrow it)',
+          'aria-label': `What moved with ${def.title}?`,
+          onclick: () => ctx.setParams({ moved: def.title }, { push: true }),
+        }, 'What moved?') : null;
+        const chart = new Chart({ title: def.title, unit: def.unit, unit2: def.unit2, syncKey, onZoom: zoom, robust: def.robust, actions });
         charts.push({ def, chart });
         grid.append(chart.el);
       }
       return h('section.region', { dataset: { region: key } }, h('h2', title, h('span.muted', sub)), grid);
     });
-    fill(body, h('div.lane-wrap', eventLane()), regions);
+    fill(body, h('div.lane-wrap', eventLane()), moversBox, regions);
+    showMovers();
+  }
+
+  /** The "what moved" panel of ?moved=<chart title>, over the window drawn. */
+  function showMovers() {
+    const title = params.get('moved');
+    const def = title ? chartDefs(run, params).find((d) => d.title === title) : null;
+    const target = def && (def.queries || []).find((q) => q.expr);
+    if (!target) {
+      delete moversBox.dataset.shown;
+      fill(moversBox);
+      return;
+    }
+    const [start, end] = range();
+    if (moversBox.dataset.shown === `${title}\u0000${start}\u0000${end}`) return;
+    moversBox.dataset.shown = `${title}\u0000${start}\u0000${end}`;
+    fill(moversBox, moversPanel({
+      run: runName, title, expr: target.expr, start, end,
+      onClose: () => { delete moversBox.dataset.shown; ctx.setParams({ moved: null }, { push: true }); },
+    }));
+    moversBox.scrollIntoView({ block: 'nearest' });
   }
 
   async function loadOverview() {
@@ -494,6 +525,7 @@ export function mount(root, ctx) {
       if (!run) return;
       const changed = (k) => (before.get(k) || '') !== (params.get(k) || '');
       if (['tab', 'x', 'smooth', 'from', 'to', 'gpu', 'outliers'].some(changed)) renderBody();
+      else if (changed('moved')) showMovers();
     },
     dispose() {
       disposed = true;
