@@ -268,9 +268,9 @@ public final class DetectionLoop implements AutoCloseable {
 
   /**
    * The events of a run between two times (ms), sorted by time: from the passes' cache when it
-   * covers the range (up to two pass intervals behind its end), else computed now; empty for an
-   * unknown run. A range computed now that reaches back before the cache and up to its end is kept
-   * in the cache, so the whole run is cached after the first such request.
+   * covers the range, else computed now; empty for an unknown run. A range computed now that
+   * reaches back before the cache and up to its end is kept in the cache, so the whole run is
+   * cached after the first such request.
    */
   public Optional<List<RunEvent>> events(String run, long startMs, long endMs) {
     CachedEvents cached = cache.get(run);
@@ -313,10 +313,14 @@ public final class DetectionLoop implements AutoCloseable {
     return covers(cache.get(run), startMs, endMs);
   }
 
+  /**
+   * A running run's cache covers up to two pass intervals past its last pass; a run that stopped
+   * (its last pass came after) any end, since a run that resumes is read again at the next pass.
+   */
   private boolean covers(CachedEvents cached, long startMs, long endMs) {
     return cached != null
         && (cached.fromRunStart() || startMs >= cached.fromMs())
-        && endMs <= cached.toMs() + 2 * delayMs
+        && (cached.settled() || endMs <= cached.toMs() + 2 * delayMs)
         && endMs >= cached.fromMs();
   }
 

@@ -151,6 +151,22 @@ class DetectionLoopTest {
         kindsAndTimes(loop.loop().events("healthy", TrainingStore.T0, end).orElseThrow()));
   }
 
+  @Test
+  void aRunThatStoppedIsCoveredWhateverTheEndAsked() {
+    Loop loop = loopAt(HOURS_2 - 600);
+    loop.loop().pass();
+    assertFalse(loop.loop().covers("healthy", at(HOURS_2 - 1800), at(HOURS_2 + 3600)));
+    // Ten minutes after its last sample the run is crashed: one last pass, then any end.
+    loop.clock().set(at(HOURS_2 + 600));
+    loop.loop().pass();
+    assertTrue(loop.loop().covers("healthy", at(HOURS_2 - 1800), at(HOURS_2 + 3600)));
+    assertEquals(
+        kindsAndTimes(
+            loop.catalog().events("healthy", at(HOURS_2 - 1800), at(HOURS_2 + 3600)).orElseThrow()),
+        kindsAndTimes(
+            loop.loop().events("healthy", at(HOURS_2 - 1800), at(HOURS_2 + 3600)).orElseThrow()));
+  }
+
   private static List<String> kindsAndTimes(List<RunEvent> events) {
     List<String> out = new ArrayList<>();
     for (RunEvent e : events) {
