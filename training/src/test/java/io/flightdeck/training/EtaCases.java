@@ -9,6 +9,7 @@ import io.flightdeck.storage.SeriesSet;
 import io.flightdeck.tensorboard.ImportListener;
 import io.flightdeck.tensorboard.ImportProgress;
 import io.flightdeck.tensorboard.TensorBoardImport;
+import io.flightdeck.testkit.SharedFixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,7 +27,7 @@ import java.util.TreeMap;
  */
 final class EtaCases {
   /** The TensorBoard logdirs of shared/fixtures/tfevents (see its PROVENANCE.md files). */
-  static final Path FIXTURES = Path.of("..", "..", "shared", "fixtures", "tfevents");
+  static final Path FIXTURES = SharedFixtures.fixture("tfevents");
 
   private static final long T0 = TrainingStore.T0;
   private static final int RANKS = 2;
