@@ -121,7 +121,31 @@ final class LineCursor {
     }
     int stop = Math.min(end, pos + SNIPPET_BYTES);
     String text = new String(buf, pos, stop - pos, StandardCharsets.UTF_8);
-    return "\"" + text + (stop < end ? "..." : "") + "\"";
+    return quoted(text + (stop < end ? "..." : ""));
+  }
+
+  /**
+   * Body text in double quotes for an error message, control characters escaped so that a message
+   * shows them: a {@code \r} from CRLF line ends would otherwise be invisible.
+   */
+  static String quoted(String text) {
+    StringBuilder out = new StringBuilder(text.length() + 2).append('"');
+    for (int i = 0; i < text.length(); i++) {
+      char ch = text.charAt(i);
+      switch (ch) {
+        case '\r' -> out.append("\\r");
+        case '\n' -> out.append("\\n");
+        case '\t' -> out.append("\\t");
+        default -> {
+          if (ch < 0x20 || ch == 0x7f) {
+            out.append(String.format("\\x%02x", (int) ch));
+          } else {
+            out.append(ch);
+          }
+        }
+      }
+    }
+    return out.append('"').toString();
   }
 
   /** A legacy metric name, {@code [a-zA-Z_:][a-zA-Z0-9_:]*}. */

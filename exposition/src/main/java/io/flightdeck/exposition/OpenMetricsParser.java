@@ -156,7 +156,7 @@ final class OpenMetricsParser implements ExpositionParser, SampleStream {
       text = kind == MetadataKind.HELP ? c.readRestUnescaped(true) : c.readUntil("");
       type = kind == MetadataKind.TYPE ? MetricTypes.fromOpenMetrics(text) : null;
       if (kind == MetadataKind.TYPE && type == null) {
-        throw c.error("invalid metric type \"" + text + "\"");
+        throw c.error("invalid metric type " + LineCursor.quoted(text));
       }
       if (cache != null && validator == null) {
         cache.parsed(body, lines.start(), lines.end(), kind, name, text, type);
@@ -241,7 +241,7 @@ final class OpenMetricsParser implements ExpositionParser, SampleStream {
     String token = c.readUntil(" ");
     Double value = Numbers.parseValue(token);
     if (value == null) {
-      throw c.error("invalid " + what + " \"" + token + "\"");
+      throw c.error("invalid " + what + " " + LineCursor.quoted(token));
     }
     return value;
   }
@@ -250,7 +250,7 @@ final class OpenMetricsParser implements ExpositionParser, SampleStream {
     String token = c.readUntil(" ");
     Long millis = Numbers.parseSecondsAsMillis(token);
     if (millis == null) {
-      throw c.error("invalid timestamp \"" + token + "\"");
+      throw c.error("invalid timestamp " + LineCursor.quoted(token));
     }
     return millis;
   }

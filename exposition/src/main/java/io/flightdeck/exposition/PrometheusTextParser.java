@@ -240,7 +240,7 @@ final class PrometheusTextParser implements ExpositionParser, SampleStream {
         };
     c.skipBlanks();
     if (type == null || !c.atEnd()) {
-      throw c.error("invalid metric type \"" + word + "\"");
+      throw c.error("invalid metric type " + LineCursor.quoted(word));
     }
     return type;
   }
@@ -275,7 +275,7 @@ final class PrometheusTextParser implements ExpositionParser, SampleStream {
       String valueToken = c.readUntil(" \t");
       Double parsed = Numbers.parseValue(valueToken);
       if (parsed == null) {
-        throw c.error("invalid value \"" + valueToken + "\"");
+        throw c.error("invalid value " + LineCursor.quoted(valueToken));
       }
       value = parsed;
     }
@@ -287,7 +287,7 @@ final class PrometheusTextParser implements ExpositionParser, SampleStream {
         String token = c.readUntil(" \t");
         Long millis = Numbers.parseMillis(token);
         if (millis == null) {
-          throw c.error("invalid timestamp \"" + token + "\"");
+          throw c.error("invalid timestamp " + LineCursor.quoted(token));
         }
         timestamp = millis;
       }

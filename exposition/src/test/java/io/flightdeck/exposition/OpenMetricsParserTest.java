@@ -22,6 +22,30 @@ class OpenMetricsParserTest {
     return parse(body, ParseOptions.defaults());
   }
 
+  /**
+   * Scrapes (lenient) keep every sample of a family split by another, as Prometheus's OpenMetrics
+   * parser does; the specification's strict rules refuse the body, naming the family and line.
+   */
+  @Test
+  void aFamilySplitByAnotherIsKeptWhenLenientAndRefusedWhenStrict() throws Exception {
+    String body =
+        """
+        # TYPE a counter
+        a_total 1
+        # TYPE b gauge
+        b 2
+        a_total{x="y"} 3
+        # EOF
+        """;
+    List<ParsedSample> samples = parse(body, ParseOptions.defaults().withStrictOpenMetrics(false));
+    assertThat(samples).extracting(ParsedSample::value).containsExactly(1.0, 2.0, 3.0);
+    assertThat(samples).extracting(ParsedSample::family).containsExactly("a", "b", "a");
+    assertThat(samples.get(2).metadata().type()).isEqualTo(MetricType.COUNTER);
+    assertThatThrownBy(() -> parse(body))
+        .isInstanceOf(ExpositionParseException.class)
+        .hasMessageStartingWith("metric family \"a\" appears in more than one place [line=5");
+  }
+
   @Test
   void timestampsAreExactSecondsAsMilliseconds() throws Exception {
     List<ParsedSample> samples =

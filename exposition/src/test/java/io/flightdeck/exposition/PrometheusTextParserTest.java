@@ -98,6 +98,82 @@ class PrometheusTextParserTest {
     assertThat(parser.metadata()).containsOnlyKeys("rpc", "h");
   }
 
+  /**
+   * A family whose samples are split by another family's keeps every sample and its own family, as
+   * Prometheus's text parser and VictoriaMetrics's import take such bodies; strict metadata (for
+   * pushes) accepts it too when no TYPE or HELP line is repeated.
+   */
+  @Test
+  void aFamilySplitByAnotherKeepsEverySampleAndItsFamily() throws Exception {
+    String body =
+        """
+        # TYPE a counter
+        a 1
+        # TYPE b gauge
+        b 2
+        a{x="y"} 3
+        # TYPE h histogram
+        h_bucket{le="1"} 1
+        other 9
+        h_bucket{le="+Inf"} 2
+        b{x="z"} 4
+        h_sum 1.5
+        h_count 2
+        """;
+    for (ParseOptions options :
+        List.of(ParseOptions.defaults(), ParseOptions.defaults().withStrictTextMetadata(true))) {
+      List<ParsedSample> samples =
+          ExpositionParser.parseAll(
+              ExpositionFormat.TEXT_0_0_4, body.getBytes(StandardCharsets.UTF_8), options);
+      assertThat(samples)
+          .extracting(s -> s.labels().toString() + "=" + s.value())
+          .containsExactly(
+              "a{}=1.0",
+              "b{}=2.0",
+              "a{x=\"y\"}=3.0",
+              "h_bucket{le=\"1\"}=1.0",
+              "other{}=9.0",
+              "h_bucket{le=\"+Inf\"}=2.0",
+              "b{x=\"z\"}=4.0",
+              "h_sum{}=1.5",
+              "h_count{}=2.0");
+      assertThat(samples)
+          .extracting(ParsedSample::family)
+          .containsExactly("a", "b", "a", "h", "other", "h", "b", "h", "h");
+      assertThat(samples.get(2).metadata().type()).isEqualTo(MetricType.COUNTER);
+      assertThat(samples.get(6).metadata().type()).isEqualTo(MetricType.GAUGE);
+      assertThat(samples.get(8).metadata().type()).isEqualTo(MetricType.HISTOGRAM);
+    }
+  }
+
+  /** Prometheus's scrapes take a family declared again after another; pushes refuse it. */
+  @Test
+  void aFamilyDeclaredAgainAfterAnotherIsTakenUnlessStrict() throws Exception {
+    String body = "# TYPE a counter\na 1\n# TYPE b gauge\nb 2\n# TYPE a counter\na{x=\"y\"} 3\n";
+    assertThat(parse(body)).extracting(ParsedSample::value).containsExactly(1.0, 2.0, 3.0);
+    ParseOptions strict = ParseOptions.defaults().withStrictTextMetadata(true);
+    assertThatThrownBy(
+            () ->
+                ExpositionParser.parseAll(
+                    ExpositionFormat.TEXT_0_0_4, body.getBytes(StandardCharsets.UTF_8), strict))
+        .isInstanceOf(ExpositionParseException.class)
+        .hasMessage(
+            "TYPE line for metric name \"a\" after its samples (from line 2) [line=5, column=8]");
+  }
+
+  /** CRLF line ends are refused (as by Prometheus), with the carriage return shown. */
+  @Test
+  void errorMessagesShowControlCharacters() {
+    assertThat(failure("a 1\r\nb 2\r\n")).hasMessage("invalid value \"1\\r\" [line=1, column=5]");
+    assertThat(failure("a 1 1700000000000\r\n"))
+        .hasMessage("invalid timestamp \"1700000000000\\r\" [line=1, column=19]");
+    assertThat(failure("# TYPE a gauge\r\n"))
+        .hasMessageStartingWith("invalid metric type \"gauge\\r\"");
+    assertThat(failure("a\r 1\n"))
+        .hasMessageStartingWith("expected blank before value, got \"\\r 1\"");
+    assertThat(failure("a \u0001\n")).hasMessageStartingWith("invalid value \"\\x01\"");
+  }
+
   @Test
   void quotedNamesAndEscapes() throws Exception {
     ParsedSample sample =
