@@ -42,6 +42,13 @@ final class ActiveDetections {
   /** When each point event was first seen, per run; pruned to the events still in the window. */
   private final Map<String, Map<EventKey, Long>> firstSeen = new HashMap<>();
 
+  /**
+   * The title each active series had at the last pass, per run, by its other labels: a detection
+   * that goes on keeps its first title (a baseline re-read as the window moves must not make it a
+   * new series, and so a new alert and notification).
+   */
+  private final Map<String, Map<Labels, String>> titles = new HashMap<>();
+
   private record EventKey(String kind, long timeMs, String host, String gpu, String rank) {
     static EventKey of(RunEvent e) {
       return new EventKey(e.kind(), e.timeMs(), e.host(), e.gpu(), e.labels().get("rank"));
@@ -87,12 +94,23 @@ final class ActiveDetections {
       }
     }
     seen.keySet().retainAll(present);
-    return active;
+    Map<Labels, String> before = titles.getOrDefault(run, Map.of());
+    Map<Labels, String> now = new HashMap<>();
+    Set<Labels> kept = new LinkedHashSet<>();
+    for (Labels series : active) {
+      Labels identity = series.toBuilder().remove("title").build();
+      String title = before.getOrDefault(identity, series.get("title"));
+      now.putIfAbsent(identity, title);
+      kept.add(title.isEmpty() ? identity : identity.toBuilder().set("title", title).build());
+    }
+    titles.put(run, now);
+    return kept;
   }
 
   /** Forgets a run that is no longer evaluated. */
   void forget(String run) {
     firstSeen.remove(run);
+    titles.remove(run);
   }
 
   /**
