@@ -7,14 +7,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * Grafana's treatment of a variable's raw values: the {@code regex} filter and capture, the {@code
  * sort} orders 0-8, and the custom type's comma list.
  */
 final class VariableOptions {
-  private static final Pattern SLASHED = Pattern.compile("^/(.*)/([gimsuy]*)$", Pattern.DOTALL);
   private static final Pattern CUSTOM_ITEM = Pattern.compile("(?:\\\\,|[^,])+");
   private static final Pattern FIRST_INTEGER = Pattern.compile(".*?(\\d+).*", Pattern.DOTALL);
 
@@ -22,61 +20,15 @@ final class VariableOptions {
 
   /**
    * Keeps the values the regex matches; a value becomes its capture group {@code value} or {@code
-   * text}, else its first group, else itself. Duplicates go.
+   * text}, else its first group, else itself. Duplicates go. The regex runs bounded ({@link
+   * BoundedRegex}): one that backtracks too long fails the variable with a message naming it.
    */
   static List<String> applyRegex(List<String> values, String regex, String variable) {
     if (regex.isEmpty()) {
       return new ArrayList<>(new LinkedHashSet<>(values));
     }
-    Pattern pattern = compile(regex, variable);
-    LinkedHashSet<String> out = new LinkedHashSet<>();
-    for (String value : values) {
-      Matcher m = pattern.matcher(value);
-      if (!m.find()) {
-        continue;
-      }
-      String captured = group(m, "value");
-      if (captured == null) {
-        captured = group(m, "text");
-      }
-      if (captured == null && m.groupCount() >= 1) {
-        captured = m.group(1);
-      }
-      out.add(captured == null ? value : captured);
-    }
-    return new ArrayList<>(out);
-  }
-
-  private static String group(Matcher m, String name) {
-    try {
-      return m.group(name);
-    } catch (IllegalArgumentException e) {
-      return null; // no such named group
-    }
-  }
-
-  private static Pattern compile(String regex, String variable) {
-    Matcher slashed = SLASHED.matcher(regex);
-    String body = regex;
-    int flags = 0;
-    if (slashed.matches()) {
-      body = slashed.group(1);
-      if (slashed.group(2).contains("i")) {
-        flags |= Pattern.CASE_INSENSITIVE;
-      }
-      if (slashed.group(2).contains("m")) {
-        flags |= Pattern.MULTILINE;
-      }
-      if (slashed.group(2).contains("s")) {
-        flags |= Pattern.DOTALL;
-      }
-    }
-    try {
-      return Pattern.compile(body, flags);
-    } catch (PatternSyntaxException e) {
-      throw new IllegalArgumentException(
-          "variable \"" + variable + "\": invalid regex " + regex + ": " + e.getDescription());
-    }
+    return new ArrayList<>(
+        new LinkedHashSet<>(BoundedRegex.filter(regex, variable).captured(values)));
   }
 
   /** Grafana's sort: 0 none, 1/2 alphabetical, 3/4 numerical, 5/6 case-insensitive, 7/8 natural. */

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Resolves a dashboard's variables in dependency order, as Grafana does on load: each query
@@ -63,7 +62,7 @@ public final class VariableResolver {
     return switch (variable.type()) {
       case QUERY -> {
         String query = Interpolator.promql(variable.query(), values);
-        List<String> raw = run(VariableQuery.parse(query), fromMs, toMs);
+        List<String> raw = run(VariableQuery.parse(query), variable.name(), fromMs, toMs);
         List<String> filtered = VariableOptions.applyRegex(raw, variable.regex(), variable.name());
         yield VariableOptions.sort(filtered, variable.sort());
       }
@@ -97,16 +96,13 @@ public final class VariableResolver {
     return GrafanaIntervals.secondsToHms(ms / 1000);
   }
 
-  private List<String> run(VariableQuery query, long fromMs, long toMs) {
+  private List<String> run(VariableQuery query, String variable, long fromMs, long toMs) {
     return switch (query) {
       case VariableQuery.LabelNames q -> data.labelNames(q.match(), fromMs, toMs);
       case VariableQuery.LabelValues q -> data.labelValues(q.label(), q.match(), fromMs, toMs);
-      case VariableQuery.Metrics q -> {
-        Pattern pattern = Pattern.compile(q.regex());
-        yield data.labelValues("__name__", "", fromMs, toMs).stream()
-            .filter(name -> pattern.matcher(name).find())
-            .toList();
-      }
+      case VariableQuery.Metrics q ->
+          BoundedRegex.bare(q.regex(), variable)
+              .kept(data.labelValues("__name__", "", fromMs, toMs));
       case VariableQuery.QueryResult q -> data.queryResult(q.expr(), toMs);
       case VariableQuery.Series q -> data.series(q.match(), fromMs, toMs);
     };
