@@ -72,16 +72,52 @@ class DashboardStoreTest {
         .extracting(LayoutSection::title)
         .containsExactly(
             "GPU state", "Training progress", "Performance curves", "System resources", "Network");
-    assertThat(training.variables()).extracting(Variable::name).contains("run", "device");
+    assertThat(training.variables())
+        .extracting(Variable::name)
+        .containsExactly("run", "node", "gpu");
     assertThat(VariableGraph.dependencies(training.variables().get(1), training.variables()))
         .containsExactly("run");
-    Panel curves =
+    assertThat(VariableGraph.dependencies(training.variables().get(2), training.variables()))
+        .containsExactly("node");
+    // Samples/s and network receive share a chart, the bytes on their own (right) axis.
+    Panel network =
         training.panels().values().stream()
-            .filter(p -> p.title().startsWith("Loss and"))
+            .filter(p -> p.title().startsWith("Samples per second against"))
             .findFirst()
             .orElseThrow();
-    assertThat(curves.fieldConfig().at("/overrides/0/properties/0/value").asText())
+    assertThat(network.fieldConfig().at("/overrides/0/properties/0/value").asText())
         .isEqualTo("right");
+  }
+
+  @Test
+  void aChangedShippedDashboardReplacesTheStoredOneOnlyWhenNobodyEditedIt() throws Exception {
+    Dashboard shipped =
+        DashboardImporter.importDocument(ShippedDashboards.read("llm-training.json")).dashboard();
+    Dashboard cluster =
+        DashboardImporter.importDocument(ShippedDashboards.read("gpu-cluster.json")).dashboard();
+    try (DashboardStore store = open()) {
+      // As an older Flightdeck shipped them: other titles, saved by Flightdeck itself.
+      store.save(retitled(shipped, "LLM training (old)"), "Flightdeck", "flightdeck", "old");
+      store.save(retitled(cluster, "GPU cluster (old)"), "Flightdeck", "flightdeck", "old");
+      // The user edits the cluster dashboard afterwards.
+      store.save(retitled(cluster, "Our GPUs"), "Flightdeck", "ana", "ours");
+    }
+    try (DashboardStore store = open()) {
+      StoredDashboard training = store.get("flightdeck-llm-training").orElseThrow();
+      assertThat(training.dashboard()).isEqualTo(shipped);
+      assertThat(training.latest().version()).isEqualTo(3);
+      assertThat(training.latest().message()).isEqualTo("updated with Flightdeck");
+      assertThat(training.latest().diff())
+          .contains("changed $.title: \"LLM training (old)\" → \"LLM training\"");
+      StoredDashboard ours = store.get("flightdeck-gpu-cluster").orElseThrow();
+      assertThat(ours.dashboard().title()).isEqualTo("Our GPUs");
+      assertThat(ours.latest().author()).isEqualTo("ana");
+    }
+    try (DashboardStore store = open()) {
+      // Nothing changed since: no new version.
+      assertThat(store.get("flightdeck-llm-training").orElseThrow().latest().version())
+          .isEqualTo(3);
+    }
   }
 
   @Test
