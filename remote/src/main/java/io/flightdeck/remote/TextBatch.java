@@ -14,6 +14,7 @@ import io.flightdeck.storage.SampleRejectedException;
 import io.flightdeck.storage.StorageUnavailableException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,8 @@ import java.util.Set;
 /**
  * A text-format (0.0.4) body parsed in full before anything is stored, so that a bad line stores
  * nothing. Labels given as overrides replace the body's labels of the same name; a line without a
- * timestamp gets the receive time.
+ * timestamp gets the receive time. Samples are stored in time order, whatever their order in the
+ * body.
  */
 final class TextBatch {
   /** Rejection messages kept per request; the rest are only counted. */
@@ -65,6 +67,10 @@ final class TextBatch {
       }
       samples.add(new Sample(labels, parsed.timestampMs().orElse(nowMillis), parsed.value()));
     }
+    // A body may give one series' samples in any order, even with other families between them,
+    // as VictoriaMetrics's import takes them; storage takes a series' samples only in time order.
+    // The sort is stable, so samples at one time keep the body's order.
+    samples.sort(Comparator.comparingLong(Sample::timestampMillis));
     return new TextBatch(samples, Map.copyOf(parser.metadata()));
   }
 

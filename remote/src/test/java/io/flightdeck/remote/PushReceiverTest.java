@@ -271,6 +271,27 @@ class PushReceiverTest {
     assertThat(valueAt(FAILURE_TIME, clock.millis())).hasValue((START + 1000) / 1000.0);
   }
 
+  /** As Pushgateway's parser merges a family met again, every sample of a split family is kept. */
+  @Test
+  void aFamilySplitByAnotherKeepsEverySampleAndItsType() {
+    IngestResponse response =
+        receiver.push(
+            "job/trainer",
+            body("# TYPE a counter\na 1\n# TYPE b gauge\nb 2\na{x=\"y\"} 3\nb{x=\"z\"} 4\n"),
+            true);
+
+    assertThat(response).isEqualTo(new IngestResponse(200, ""));
+    assertThat(pushedSamples())
+        .containsExactly(
+            StoredSample.of(A, START, 1),
+            StoredSample.of(B, START, 2),
+            StoredSample.of(A.toBuilder().set("x", "y").build(), START, 3),
+            StoredSample.of(B.toBuilder().set("x", "z").build(), START, 4));
+    assertThat(storage.metadata())
+        .containsEntry("a", new MetricMetadata(MetricType.COUNTER, "", ""))
+        .containsEntry("b", new MetricMetadata(MetricType.GAUGE, "", ""));
+  }
+
   @Test
   void aSeriesPushedTwiceIsRefused() {
     IngestResponse response = receiver.push("job/trainer", body("a 1\na{job=\"x\"} 2\n"), true);
