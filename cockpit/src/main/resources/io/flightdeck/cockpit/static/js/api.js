@@ -34,6 +34,23 @@ async function send(path, init) {
   return body.data;
 }
 
+// GETs started before the page that needs them has loaded its module; each answers once.
+const early = new Map();
+
+/**
+ * Starts GET /api/v1/<path> now, while the page's scripts load; the page's first get() of the same
+ * path takes its answer. Forgotten when the next page opens (forgetEarly).
+ */
+export function prefetch(path) {
+  const answer = send(`/api/v1/${path}`, {});
+  answer.catch(() => {}); // a failure is the page's to report, when it asks
+  early.set(path, answer);
+}
+
+export function forgetEarly() {
+  early.clear();
+}
+
 /** GET /api/v1/<path> with query parameters (arrays repeat the parameter). */
 export function get(path, params = {}, signal) {
   const query = new URLSearchParams();
@@ -42,7 +59,13 @@ export function get(path, params = {}, signal) {
     for (const v of Array.isArray(value) ? value : [value]) query.append(key, String(v));
   }
   const qs = query.toString();
-  return send(`/api/v1/${path}${qs ? `?${qs}` : ''}`, { signal });
+  const target = `${path}${qs ? `?${qs}` : ''}`;
+  if (early.has(target)) {
+    const answer = early.get(target);
+    early.delete(target);
+    return answer;
+  }
+  return send(`/api/v1/${target}`, { signal });
 }
 
 /** POST a JSON body to /api/v1/<path>. */

@@ -1,7 +1,7 @@
 // The router: the URL holds all view state. A page module exports mount(root, ctx) and may return
 // {update(ctx), dispose()}; when only the query string changes, update() redraws in place.
 import { h, fill, errorBox } from './dom.js';
-import { get } from './api.js';
+import { get, prefetch, forgetEarly } from './api.js';
 import { fmtTime } from './format.js';
 import { setRunLabel } from './roles.js';
 // Each page's module is loaded when the page is first opened: the run page does not wait for the
@@ -80,6 +80,9 @@ function route() {
     return;
   }
   fill(root);
+  forgetEarly();
+  // The run page's first question, asked while its scripts load rather than after.
+  if (found.name === 'run') prefetch(`runs/${encodeURIComponent(decodeURIComponent(match[1]))}`);
   const opening = current;
   found.load().then((page) => {
     if (current !== opening) return; // navigated elsewhere while the module loaded
