@@ -564,11 +564,125 @@ class DashboardPagesBrowserTest {
     new WebDriverWait(browser.driver, DRAW_TIMEOUT)
         .until(d -> d.getCurrentUrl().contains("x=step"));
     awaitPanels();
-    WebElement loss = panel("Loss and learning rate");
+    WebElement loss = panel("Loss");
     assertThat(loss.getDomAttribute("data-x")).isEqualTo("step");
     assertThat(loss.getDomAttribute("data-state")).isEqualTo("ready");
     assertThat(Integer.parseInt(loss.getDomAttribute("data-points"))).isPositive();
     browser.screenshot("dashboard-llm-training-steps");
+  }
+
+  @Test
+  void llmTrainingDashboardDrawsEveryRegionOnExportersRealNames() throws Exception {
+    String uid = "flightdeck-llm-training";
+    String query = lastMinutes(120) + "&var-run=" + TrainingFleet.LLAMA;
+    browser.open(server.uri("/dashboards/" + uid + "?" + query).toString());
+    awaitPanels();
+    // $node is the run's hosts, from its training series' instance without the port; $gpu their
+    // GPUs in dcgm-exporter's series.
+    WebElement node = browser.await("[data-var=node]");
+    assertThat(node.getDomProperty("textContent")).contains("node-0", "node-1");
+    assertThat(node.getDomProperty("textContent")).doesNotContain("node-2", "node-3", ":8080");
+    assertThat(browser.await("[data-var=gpu]").getDomProperty("textContent")).contains("7");
+    int drawn = assertPanelsWithDataDrawn(uid, query);
+    Map<String, List<String>> regions =
+        Map.of(
+            "GPU state", List.of("GPU memory used", "Fullest GPU memory", "GPU utilisation"),
+            "Training progress",
+                List.of("Step", "Epoch", "Samples per second", "Progress", "Throughput"),
+            "Performance curves", List.of("Loss", "Learning rate", "Gradient norm"),
+            "System resources", List.of("CPU busy", "Host memory used", "Disk I/O"),
+            "Network",
+                List.of(
+                    "Network receive and transmit", "Samples per second against network receive"));
+    List<String> empty = new ArrayList<>();
+    regions.forEach(
+        (region, titles) -> {
+          for (String title : titles) {
+            WebElement card = panel(title);
+            String points = card.getDomAttribute("data-points");
+            if (!"ready".equals(card.getDomAttribute("data-state"))
+                || points == null
+                || Integer.parseInt(points) <= 0) {
+              empty.add(region + " / " + title + ": " + card.getText());
+            }
+          }
+        });
+    assertThat(empty).as("panels without data").isEmpty();
+    assertThat(drawn).isEqualTo(regions.values().stream().mapToInt(List::size).sum());
+    // 2 nodes x 8 GPUs of dcgm-exporter; the loss of the one rank that reports it.
+    assertThat(panel("GPU utilisation").getDomAttribute("data-series")).isEqualTo("16");
+    assertThat(panel("Loss").getDomAttribute("data-series")).isEqualTo("1");
+    assertThat(panel("CPU busy").getDomAttribute("data-series")).isEqualTo("2");
+    saveScreenshot("dashboard-llm-training");
+  }
+
+  @Test
+  void versionsListTheEditsAndRestoringTheFirstBringsItsTitleBack() throws Exception {
+    // A copy of the GPU cluster dashboard of its own (another test edits that one), its SM clock
+    // panel untouched by any other test.
+    JsonNode exported =
+        JSON.readTree(
+            server.get("/api/v1/dashboards/flightdeck-gpu-cluster/export?format=grafana").body());
+    ((com.fasterxml.jackson.databind.node.ObjectNode) exported)
+        .put("uid", "versions-probe")
+        .put("title", "Versions probe");
+    HttpResponse<String> imported =
+        HTTP.send(
+            HttpRequest.newBuilder(server.uri("/api/v1/dashboards/import"))
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        "{\"dashboard\": " + exported + ", \"author\": \"ana\"}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(imported.statusCode()).as(imported.body()).isEqualTo(200);
+    String uid = "versions-probe";
+    browser.open(server.uri("/dashboards/" + uid + "?refresh=off").toString());
+    awaitPanels();
+    WebElement clock = panel("SM clock");
+    new Actions(browser.driver).moveToElement(clock).perform();
+    clock.findElement(By.cssSelector("button.dash-panel-edit")).click();
+    WebElement dialog = browser.await("dialog.dash-editor[open]");
+    WebElement title = dialog.findElement(By.cssSelector("input[name=title]"));
+    title.clear();
+    title.sendKeys("Edited SM clock");
+    dialog.findElement(By.xpath(".//button[text()='Save as new version']")).click();
+    browser.await(".dash-saved");
+    awaitPanels();
+    assertThat(panel("Edited SM clock").getDomAttribute("data-state")).isEqualTo("ready");
+
+    browser.js("window.scrollTo(0, 0)");
+    browser.driver.findElement(By.cssSelector("button.dash-versions-toggle")).click();
+    new WebDriverWait(browser.driver, DRAW_TIMEOUT)
+        .withMessage("two versions listed")
+        .until(
+            d -> d.findElements(By.cssSelector("table[data-table=versions] tbody tr")).size() == 2);
+    WebElement second = browser.await("table[data-table=versions] tr[data-version='2']");
+    assertThat(second.getText()).contains("cockpit", "Edited SM clock", ".title");
+    WebElement first = browser.await("table[data-table=versions] tr[data-version='1']");
+    assertThat(first.getText()).contains("ana", "created");
+    assertThat(second.findElements(By.cssSelector("button[data-restore]"))).isEmpty();
+    browser.screenshot("dashboard-versions");
+
+    first.findElement(By.cssSelector("button[data-restore='1']")).click();
+    new WebDriverWait(browser.driver, DRAW_TIMEOUT)
+        .withMessage("a third version, the restore")
+        .until(
+            d -> d.findElements(By.cssSelector("table[data-table=versions] tbody tr")).size() == 3);
+    awaitPanels();
+    new WebDriverWait(browser.driver, DRAW_TIMEOUT)
+        .withMessage("the panel's first title back")
+        .until(
+            d -> !d.findElements(By.cssSelector(".dash-panel[data-chart='SM clock']")).isEmpty());
+    assertThat(
+            browser.driver.findElements(
+                By.cssSelector(".dash-panel[data-chart='Edited SM clock']")))
+        .isEmpty();
+    assertThat(browser.await("table[data-table=versions] tr[data-version='3']").getText())
+        .contains("restored version 1", "cockpit");
+    JsonNode newest = versions(uid).get(0);
+    assertThat(newest.path("version").asInt()).isEqualTo(3);
+    assertThat(get("/api/v1/dashboards/" + uid).path("dashboard").toString())
+        .doesNotContain("Edited SM clock");
   }
 
   /** The last minutes as epoch ms, as Grafana's URLs carry a range, without auto refresh. */
