@@ -3,6 +3,7 @@
 // value). The server resolves the variables and interpolates every query
 // (GET /api/v1/dashboards/<uid>/queries, which also expands repeated rows and panels); this page
 // lays the grid out, runs the queries, applies the transformations and draws each panel.
+// "Versions" lists the saved versions, each older one restorable (?versions=1 keeps it open).
 import { get } from '../api.js';
 import { h, fill, errorBox } from '../dom.js';
 import { StepMap } from '../stepmap.js';
@@ -14,6 +15,7 @@ import { variablesBar, interpolateText } from '../dashboard/variables.js';
 import { timePicker } from '../dashboard/timepicker.js';
 import { placeSection, gridElement, place } from '../dashboard/grid.js';
 import { editPanel } from '../dashboard/editor.js';
+import { showVersions } from '../dashboard/versions.js';
 import { parseTime, durationMs } from '../dashboard/time.js';
 
 export function mount(root, ctx) {
@@ -31,7 +33,8 @@ export function mount(root, ctx) {
   const notice = h('div');
   const saved = h('div', { role: 'status' });
   const body = h('div.dash-body');
-  root.append(head, toolbar, saved, notice, body);
+  const versionsBox = h('section.dash-versions', { hidden: true });
+  root.append(head, toolbar, saved, notice, versionsBox, body);
 
   const model = () => stored.dashboard;
   const range = () => ({ from: params.get('from') || model().time.from, to: params.get('to') || model().time.to });
@@ -64,7 +67,26 @@ export function mount(root, ctx) {
         stored.provisionedFrom ? ` · provisioned from ${stored.provisionedFrom}` : '',
         (stored.tags || []).map((t) => h('span.badge', t)),
         ' · export ', h('a', { href: `/api/v1/dashboards/${encodeURIComponent(uid)}/export?format=grafana`, download: `${uid}.json` }, 'Grafana'),
-        ' ', h('a', { href: `/api/v1/dashboards/${encodeURIComponent(uid)}/export?format=perses`, download: `${uid}.perses.json` }, 'Perses')));
+        ' ', h('a', { href: `/api/v1/dashboards/${encodeURIComponent(uid)}/export?format=perses`, download: `${uid}.perses.json` }, 'Perses'),
+        ' · ', h('button.dash-versions-toggle', { type: 'button', 'aria-expanded': String(versionsOpen()), onclick: () => goTo({ versions: versionsOpen() ? null : '1' }) }, 'Versions')));
+    renderVersions();
+  }
+
+  function versionsOpen() {
+    return params.get('versions') === '1';
+  }
+
+  /** The versions list, read again whenever the dashboard is (a save or a restore made one). */
+  function renderVersions() {
+    versionsBox.hidden = !versionsOpen();
+    if (!versionsOpen()) {
+      fill(versionsBox);
+      return;
+    }
+    showVersions(versionsBox, uid, (restored) => {
+      fill(saved, h('div.dash-saved', `Restored: version ${restored.version} of ${restored.title}.`));
+      load({ reloadModel: true });
+    });
   }
 
   async function load({ reloadModel = false } = {}) {
@@ -247,7 +269,12 @@ export function mount(root, ctx) {
   load();
   return {
     update(next) {
+      const versionsWere = versionsOpen();
       params = next.params;
+      if (versionsWere !== versionsOpen()) {
+        loadModel().catch((e) => fill(notice, errorBox(e.message)));
+        return;
+      }
       load();
     },
     dispose() {
