@@ -8,8 +8,10 @@ import io.flightdeck.exposition.ParsedSample;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.MetricMetadata;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The body of one push (text format 0.0.4), checked as Pushgateway checks it: samples carry no
@@ -18,8 +20,10 @@ import java.util.Map;
  *
  * @param series each series' value, in body order
  * @param metadata HELP, TYPE and UNIT of the body's families
+ * @param families the names of the metric families the body has samples of
  */
-record PushBody(Map<Labels, Double> series, Map<String, MetricMetadata> metadata) {
+record PushBody(
+    Map<Labels, Double> series, Map<String, MetricMetadata> metadata, Set<String> families) {
 
   static PushBody parse(byte[] body, Map<String, String> grouping)
       throws ExpositionParseException, InvalidPushException {
@@ -30,8 +34,10 @@ record PushBody(Map<Labels, Double> series, Map<String, MetricMetadata> metadata
             ParseOptions.defaults().withStrictTextMetadata(true));
     SampleLines lines = new SampleLines(body);
     Map<Labels, Double> series = new LinkedHashMap<>();
+    Set<String> families = new HashSet<>();
     for (ParsedSample parsed = parser.next(); parsed != null; parsed = parser.next()) {
       lines.advance();
+      families.add(parsed.family());
       if (parsed.timestampMs().isPresent()) {
         throw new InvalidPushException(
             "pushed metrics must not have timestamps, line "
@@ -48,7 +54,7 @@ record PushBody(Map<Labels, Double> series, Map<String, MetricMetadata> metadata
             "series " + key + " is pushed twice, again on line " + lines.number);
       }
     }
-    return new PushBody(series, Map.copyOf(parser.metadata()));
+    return new PushBody(series, Map.copyOf(parser.metadata()), Set.copyOf(families));
   }
 
   /**

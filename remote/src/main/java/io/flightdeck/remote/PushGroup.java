@@ -2,8 +2,10 @@ package io.flightdeck.remote;
 
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.MetricMetadata;
+import io.flightdeck.model.MetricType;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -35,6 +37,27 @@ record PushGroup(
   /** A group that so far only saw failed pushes. */
   static PushGroup failedOnly(Labels grouping, long failureTimeMillis) {
     return new PushGroup(grouping, Map.of(), Map.of(), NEVER, failureTimeMillis);
+  }
+
+  /**
+   * The metric family a stored series belongs to: a histogram's {@code _bucket}, {@code _sum} and
+   * {@code _count} series and a summary's {@code _sum} and {@code _count} belong to the family the
+   * group's TYPE names; any other series to the family of its own name.
+   */
+  String familyOf(Labels series) {
+    String name = series.metricName();
+    for (String suffix : List.of("_bucket", "_sum", "_count")) {
+      if (name.endsWith(suffix)) {
+        String base = name.substring(0, name.length() - suffix.length());
+        MetricMetadata family = metadata.get(base);
+        MetricType type = family == null ? null : family.type();
+        if (type == MetricType.HISTOGRAM
+            || (type == MetricType.SUMMARY && !suffix.equals("_bucket"))) {
+          return base;
+        }
+      }
+    }
+    return name;
   }
 
   PushGroup withFailureAt(long failureTimeMillis) {

@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
  * independent of any HTTP library, behaving as a Pushgateway that Prometheus scrapes: each group's
  * last values, with {@code push_time_seconds} and {@code push_failure_time_seconds}, are written
  * when pushed and again at every {@link #reemit()}, so that they stay visible until replaced or
- * deleted. PUT replaces the group (series it no longer has get a stale marker), POST merges into it
- * (a pushed series replaces its old value), DELETE removes the group and stale-marks its series.
+ * deleted. PUT replaces the group (series it no longer has get a stale marker); POST replaces, as
+ * Pushgateway does, only the metric families it brings (each with all its series, wherever in the
+ * body they are) and keeps the group's others; DELETE removes the group and stale-marks its series.
  *
  * <p>Every change is written to storage and then made durable in the {@link PushGroupStore} before
  * it is answered with success, so that after a restart re-emission resumes and a later PUT or
@@ -96,8 +97,22 @@ public final class PushReceiver {
     Map<Labels, Double> series = new LinkedHashMap<>();
     Map<String, MetricMetadata> metadata = new LinkedHashMap<>();
     if (!replace && previous != null) {
-      series.putAll(previous.series());
-      metadata.putAll(previous.metadata());
+      previous
+          .series()
+          .forEach(
+              (labels, value) -> {
+                if (!pushed.families().contains(previous.familyOf(labels))) {
+                  series.put(labels, value);
+                }
+              });
+      previous
+          .metadata()
+          .forEach(
+              (family, meta) -> {
+                if (!pushed.families().contains(family)) {
+                  metadata.put(family, meta);
+                }
+              });
     }
     series.putAll(pushed.series());
     metadata.putAll(pushed.metadata());

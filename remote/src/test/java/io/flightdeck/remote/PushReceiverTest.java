@@ -171,6 +171,50 @@ class PushReceiverTest {
             StoredSample.of(FAILURE_TIME, clock.millis(), 0));
   }
 
+  /**
+   * Pushgateway's POST replaces whole metric families: the series of a pushed family that the body
+   * no longer has end, a histogram's by its TYPE, and the families the body does not bring stay.
+   */
+  @Test
+  void postReplacesEveryFamilyItPushesAndKeepsTheOthers() {
+    Labels oldA = A.toBuilder().set("x", "old").build();
+    Labels newA = A.toBuilder().set("x", "new").build();
+    Labels lowBucket = Labels.of("__name__", "h_bucket", "job", "trainer", "le", "1");
+    Labels infBucket = Labels.of("__name__", "h_bucket", "job", "trainer", "le", "+Inf");
+    Labels hSum = Labels.of("__name__", "h_sum", "job", "trainer");
+    Labels hCount = Labels.of("__name__", "h_count", "job", "trainer");
+    receiver.push(
+        "job/trainer",
+        body(
+            "# TYPE h histogram\nh_bucket{le=\"1\"} 1\nh_bucket{le=\"+Inf\"} 2\nh_sum 3\n"
+                + "h_count 2\na{x=\"old\"} 1\nb 2\n"),
+        true);
+    clock.advance(Duration.ofSeconds(1));
+
+    IngestResponse response =
+        receiver.push(
+            "job/trainer",
+            body(
+                "# TYPE h histogram\nh_bucket{le=\"+Inf\"} 4\na{x=\"new\"} 5\nh_sum 6\n"
+                    + "h_count 4\n"),
+            false);
+
+    assertThat(response).isEqualTo(new IngestResponse(200, ""));
+    long now = START + 1000;
+    assertThat(valueAt(oldA, now)).isEmpty();
+    assertThat(valueAt(lowBucket, now)).isEmpty();
+    assertThat(valueAt(newA, now)).hasValue(5);
+    assertThat(valueAt(infBucket, now)).hasValue(4);
+    assertThat(valueAt(hSum, now)).hasValue(6);
+    assertThat(valueAt(hCount, now)).hasValue(4);
+    assertThat(valueAt(B, now)).hasValue(2);
+    clock.advance(Duration.ofSeconds(15));
+    receiver.reemit();
+    assertThat(pushedSamples().stream().filter(s -> s.timestampMillis() == clock.millis()))
+        .extracting(StoredSample::labels)
+        .containsExactlyInAnyOrder(newA, infBucket, hSum, hCount, B);
+  }
+
   @Test
   void deleteEndsEverySeriesOfTheGroupAndItsPushTimes() {
     receiver.push("job/trainer", body("a 1\n"), false);
