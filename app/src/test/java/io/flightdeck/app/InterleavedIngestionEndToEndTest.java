@@ -200,6 +200,15 @@ class InterleavedIngestionEndToEndTest {
         .containsExactlyInAnyOrderEntriesOf(
             Map.of("pa{job=pusher}", "1", "pb{job=pusher}", "2", "pa{job=pusher, x=y}", "3"));
 
+    // As Pushgateway, a POST replaces the families it brings, all their series, and no other.
+    HttpResponse<String> replaced =
+        TestHttp.post(
+            server.uri("/metrics/job/pusher"), "pa{x=\"z\"} 7\n".getBytes(StandardCharsets.UTF_8));
+    assertThat(replaced.statusCode()).as(replaced.body()).isEqualTo(200);
+    assertThat(values(server.uri(""), "{job=\"pusher\",__name__=~\"pa|pb\"}"))
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of("pa{job=pusher, x=z}", "7", "pb{job=pusher}", "2"));
+
     HttpResponse<String> refused =
         TestHttp.post(
             server.uri("/metrics/job/retyped"),
