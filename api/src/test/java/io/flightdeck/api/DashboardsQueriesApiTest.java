@@ -112,4 +112,86 @@ class DashboardsQueriesApiTest {
       assertThat(exchange.body).doesNotContain("GPU $gpu", "(0|1)");
     }
   }
+
+  @Test
+  void theTrainingDashboardsVariablesResolveOnExportersNames() {
+    long[] times = {1_000_000, 2_000_000};
+    double[] values = {1, 2};
+    MemoryStorage storage =
+        new MemoryStorage()
+            .add(
+                Labels.of("__name__", "train_loss", "run", "llama", "instance", "node-0:8080"),
+                times,
+                values)
+            .add(
+                Labels.of("__name__", "llm_train_step", "run", "llama", "instance", "node-1:8080"),
+                times,
+                values)
+            .add(
+                Labels.of("__name__", "llm_train_step", "run", "bert", "instance", "node-2:8080"),
+                times,
+                values);
+    for (String host : List.of("node-0", "node-1", "node-2")) {
+      for (String gpu : List.of("0", "1")) {
+        storage.add(
+            Labels.of("__name__", "DCGM_FI_DEV_GPU_UTIL", "Hostname", host, "gpu", gpu),
+            times,
+            values);
+      }
+    }
+    ManualClock clock = new ManualClock(3_600_000L);
+    try (DashboardStore store = DashboardStore.open(temp.resolve("d"), List.of(), clock)) {
+      DashboardsQueriesApi api =
+          new DashboardsQueriesApi(store, new Engine(EngineOptions.DEFAULT), storage, clock, "15s");
+      FakeExchange exchange =
+          new FakeExchange("from", "0", "to", "3600", "var-run", "llama")
+              .pathParam("uid", "flightdeck-llm-training");
+      api.routes().get(0).handler().handle(exchange);
+
+      assertThat(exchange.status).as(exchange.body).isEqualTo(200);
+      // $node: the run's hosts, the port cut by the variable's regex; $gpu: their GPUs.
+      assertThat(exchange.body)
+          .contains(
+              "{\"name\":\"run\",\"type\":\"query\",\"options\":[\"bert\",\"llama\"],\"selected\":[\"llama\"]}",
+              "{\"name\":\"node\",\"type\":\"query\",\"options\":[\"node-0\",\"node-1\"],",
+              "{\"name\":\"gpu\",\"type\":\"query\",\"options\":[\"0\",\"1\"],",
+              "DCGM_FI_DEV_GPU_UTIL{Hostname=~\\\"(node-0|node-1)\\\", gpu=~\\\"(0|1)\\\"}");
+    }
+  }
+
+  @Test
+  void aVariableRegexThatBacktracksAnswers400NamingItAndTheServerGoesOn() {
+    long[] times = {1_000_000};
+    double[] values = {1};
+    MemoryStorage storage =
+        new MemoryStorage()
+            .add(Labels.of("__name__", "probe", "name", "a".repeat(5_000)), times, values)
+            .add(Labels.of("__name__", "probe", "name", "ok"), times, values);
+    String grafana =
+        """
+        {"uid": "slow", "title": "Slow regex", "schemaVersion": 39,
+         "templating": {"list": [
+           {"name": "name", "type": "query", "query": "label_values(probe, name)",
+            "regex": "/^(?=(.*a){25}b)/"}]},
+         "panels": []}
+        """;
+    ManualClock clock = new ManualClock(3_600_000L);
+    try (DashboardStore store = DashboardStore.open(temp.resolve("d"), List.of(), clock)) {
+      store.save(
+          DashboardImporter.importDocument(grafana.getBytes(StandardCharsets.UTF_8)).dashboard(),
+          "",
+          "test",
+          "");
+      DashboardsQueriesApi api =
+          new DashboardsQueriesApi(store, new Engine(EngineOptions.DEFAULT), storage, clock, "15s");
+      FakeExchange slow = new FakeExchange("from", "0", "to", "3600").pathParam("uid", "slow");
+      api.routes().get(0).handler().handle(slow);
+      assertThat(slow.status).isEqualTo(400);
+      assertThat(slow.body).contains("variable \\\"name\\\"", "200 ms");
+
+      FakeExchange next = new FakeExchange("from", "0", "to", "3600").pathParam("uid", "Oxed_c6Wz");
+      api.routes().get(0).handler().handle(next);
+      assertThat(next.status).isEqualTo(200);
+    }
+  }
 }
