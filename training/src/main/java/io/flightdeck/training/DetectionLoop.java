@@ -41,6 +41,17 @@ public final class DetectionLoop implements AutoCloseable {
   /** The series of the active detections. */
   public static final String METRIC = "flightdeck_run_detection";
 
+  /** The kinds the detectors find; the others are read from the run's series as they are. */
+  static final Set<String> DETECTOR_KINDS =
+      Set.of(
+          "spike",
+          "hung_rank",
+          "straggler",
+          "starvation",
+          "staircase",
+          "throughput_drop",
+          "lr_rewarmup");
+
   private static final Logger log = LoggerFactory.getLogger(DetectionLoop.class);
 
   /**
@@ -218,10 +229,16 @@ public final class DetectionLoop implements AutoCloseable {
     return merged;
   }
 
-  private static boolean sameIncident(RunEvent a, RunEvent b) {
+  /**
+   * Whether two events are one incident seen by two passes. A detector's title carries values that
+   * move between passes; any other event's title names it (an alert's name, a demo incident, an
+   * XID), and two of them that overlap on the same host are still two incidents.
+   */
+  static boolean sameIncident(RunEvent a, RunEvent b) {
     if (!a.kind().equals(b.kind())
         || !java.util.Objects.equals(a.host(), b.host())
-        || !java.util.Objects.equals(a.gpu(), b.gpu())) {
+        || !java.util.Objects.equals(a.gpu(), b.gpu())
+        || !DETECTOR_KINDS.contains(a.kind()) && !java.util.Objects.equals(a.title(), b.title())) {
       return false;
     }
     if (Math.abs(a.timeMs() - b.timeMs()) <= SAME_EVENT_MS) {

@@ -81,6 +81,28 @@ class DetectionLoopTest {
   }
 
   @Test
+  void overlappingAlertsOrIncidentsOfOtherNamesAreOtherIncidentsButADetectorsMovingTitleIsNot() {
+    RunEvent stalled = event("alert", 1_000, null, "TrainingStalled");
+    RunEvent nan = event("alert", 2_000, 9_000L, "TrainingLossNotFinite");
+    assertFalse(DetectionLoop.sameIncident(nan, stalled), "two alerts firing together");
+    assertTrue(
+        DetectionLoop.sameIncident(nan, event("alert", 2_000, null, "TrainingLossNotFinite")));
+    assertFalse(
+        DetectionLoop.sameIncident(
+            event("demo_incident", 0, 60_000L, "NaN loss"),
+            event("demo_incident", 30_000, null, "hot GPU")));
+    assertTrue(
+        DetectionLoop.sameIncident(
+            event("throughput_drop", 5_000, null, "throughput at 35% of baseline"),
+            event("throughput_drop", 5_000, null, "throughput at 33% of baseline")),
+        "a detector's title carries values that move between passes");
+  }
+
+  private static RunEvent event(String kind, long timeMs, Long endMs, String title) {
+    return new RunEvent(kind, timeMs, endMs, null, null, null, title, Map.of(), Map.of());
+  }
+
+  @Test
   void aHungGpuIsASeriesWhileItHangsAndStaleAfterAndAHealthyRunHasNone() {
     Loop loop = loopAt(HANG_FROM + 600);
     loop.loop().pass();

@@ -263,10 +263,16 @@ export function mount(root, ctx) {
     // Epoch boundaries are routine: the charts draw them dashed; the lane counts them in one chip.
     const all = eventGroups();
     const epochs = all.filter((g) => g.kind === 'epoch');
-    const groups = all.filter((g) => g.kind !== 'epoch');
+    // A detection's own alert (the training-detections pack) is the same incident: one chip, the
+    // detection's, which says that its alert fired.
+    const detected = new Set(all.filter((g) => g.kind !== 'alert').map((g) => g.kind));
+    const isDetectionAlert = (g) => g.kind === 'alert' && g.members.every((e) => e.labels && detected.has(e.labels.kind));
+    const alerted = new Map(all.filter(isDetectionAlert).map((g) => [g.members[0].labels.kind, g.title]));
+    const groups = all.filter((g) => g.kind !== 'epoch' && !isDetectionAlert(g));
     // Newest first: at 3 am what just happened matters most. Past three rows the lane folds, so
     // the charts stay in view.
-    const shown = groups.slice(-30).reverse();
+    // Every group is a chip (the newest 300); CSS folds the lane to three rows until "Show all".
+    const shown = groups.slice(-300).reverse();
     const detail = h('div.event-detail', { hidden: true, 'aria-live': 'polite' });
     const chip = (g) => {
       const n = g.members.length;
@@ -291,7 +297,8 @@ export function mount(root, ctx) {
             h('ul', lines.map((l) => h('li', l))));
           detail.hidden = false;
         },
-      }, h('span.muted', fmtTime(g.time)), ` ${g.kind}${steps} `, h('strong', g.title), n > 1 ? ` \u00d7${n}` : '', where ? ` \u00b7 ${where}` : '');
+      }, h('span.muted', fmtTime(g.time)), ` ${g.kind}${steps} `, h('strong', g.title), n > 1 ? ` \u00d7${n}` : '', where ? ` \u00b7 ${where}` : '',
+      alerted.has(g.kind) ? h('span.event-alerted', { title: `alert ${alerted.get(g.kind)} fired` }, ` \u00b7 alert ${alerted.get(g.kind)}`) : null);
     };
     const lane = h(`div.event-lane${laneExpanded ? '' : '.folded'}`, { 'aria-label': 'Events, newest first', id: 'event-lane' },
       shown.map(chip), groups.length > shown.length ? h('span.muted', `${groups.length - shown.length} earlier… `) : null, epochs.length ? h('span.event-chip.epochs', { title: epochs.map((g) => `${fmtTime(g.time, true)} ${g.title}${g.step != null ? ` at step ${fmtStep(g.step)}` : ''}`).join('\n') },
