@@ -617,6 +617,67 @@ class DashboardPagesBrowserTest {
   }
 
   @Test
+  void linksCarryTheVariablesAndTimeAndAnnotationsShadeTheTimeSeries() throws Exception {
+    String dashboard =
+        """
+        {"uid": "linked", "title": "Linked", "schemaVersion": 39, "tags": ["links-test"],
+         "links": [
+          {"type": "link", "title": "Explore $host", "url": "/explore?expr=up", "includeVars": true,
+           "keepTime": true},
+          {"type": "dashboards", "tags": ["gpu"], "title": "GPU boards"},
+          {"type": "link", "title": "sneaky", "url": "javascript:alert(1)"}],
+         "annotations": {"list": [
+          {"builtIn": 1, "name": "Annotations & Alerts", "enable": true, "type": "dashboard"},
+          {"name": "Hot GPUs", "enable": true, "expr": "DCGM_FI_DEV_GPU_TEMP > 82", "step": "30s",
+           "titleFormat": "hot {{Hostname}}/{{gpu}}", "iconColor": "red"}]},
+         "panels": [
+          {"id": 1, "type": "timeseries", "title": "Temperature of $host", "gridPos": {"x": 0, "y": 0, "w": 24, "h": 8},
+           "links": [{"title": "Cluster of $host", "url": "/cluster?host=${host}"}],
+           "targets": [{"refId": "A", "expr": "DCGM_FI_DEV_GPU_TEMP{Hostname=\\"$host\\"}"}]}],
+         "templating": {"list": [
+          {"name": "host", "type": "custom", "query": "node-0,node-1", "current": {"value": "node-1"}}]}}
+        """;
+    HttpResponse<String> imported =
+        HTTP.send(
+            HttpRequest.newBuilder(server.uri("/api/v1/dashboards/import?overwrite=true"))
+                .POST(HttpRequest.BodyPublishers.ofString(dashboard))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(imported.statusCode()).as(imported.body()).isEqualTo(200);
+    String query = lastMinutes(60);
+    browser.open(server.uri("/dashboards/linked?" + query + "&var-host=node-1").toString());
+    awaitPanels();
+    WebElement temperature = panel("Temperature of node-1");
+    assertThat(temperature.getDomAttribute("data-state")).isEqualTo("ready");
+    assertThat(temperature.getDomAttribute("data-annotations"))
+        .as("the hot GPU's samples above 82 make an annotation region")
+        .isNotNull();
+    assertThat(Integer.parseInt(temperature.getDomAttribute("data-annotations"))).isPositive();
+    assertThat(
+            temperature.findElement(By.cssSelector(".dash-panel-links a")).getDomAttribute("href"))
+        .isEqualTo("/cluster?host=node-1");
+    List<WebElement> links =
+        browser.driver.findElements(By.cssSelector("nav.dash-links > a.dash-link"));
+    assertThat(links).hasSize(1);
+    assertThat(links.get(0).getText()).isEqualTo("Explore node-1");
+    assertThat(links.get(0).getDomAttribute("href"))
+        .startsWith("/explore?expr=up&")
+        .contains("var-host=node-1", "from=", "to=");
+    assertThat(browser.driver.findElement(By.cssSelector("nav.dash-links")).getText())
+        .as("a javascript: URL is shown, never linked")
+        .contains("sneaky");
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(d -> !d.findElements(By.cssSelector("[data-link-tags=gpu] a")).isEmpty());
+    assertThat(
+            browser.driver.findElements(By.cssSelector("[data-link-tags=gpu] a")).stream()
+                .map(WebElement::getText)
+                .toList())
+        .as("the dashboards tagged gpu")
+        .contains("GPU cluster");
+    browser.screenshot("dashboard-links-annotations");
+  }
+
+  @Test
   void versionsListTheEditsAndRestoringTheFirstBringsItsTitleBack() throws Exception {
     // A copy of the GPU cluster dashboard of its own (another test edits that one), its SM clock
     // panel untouched by any other test.

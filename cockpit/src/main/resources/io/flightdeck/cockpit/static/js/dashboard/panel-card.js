@@ -4,13 +4,13 @@
 import { h, fill } from '../dom.js';
 
 export class PanelCard {
-  constructor({ id, kind, title, description, onEdit }) {
+  constructor({ id, kind, title, description, links, onEdit }) {
     this.body = h('div.dash-panel-body');
     this.footer = h('div.dash-panel-notes.muted');
     const editButton = onEdit ? h('button.dash-panel-edit', { type: 'button', title: `Edit ${title || 'panel'}`, 'aria-label': `Edit ${title || 'panel'}`, onclick: onEdit }, 'Edit') : null;
     this.el = h('section.dash-panel', {
       dataset: { chart: title, panelId: id, kind, state: 'loading' }, role: 'figure', 'aria-label': title || kind,
-    }, h('header', h('h3', { title: description || '' }, title || ''), editButton), this.body, this.footer);
+    }, h('header', h('h3', { title: description || '' }, title || ''), links || null, editButton), this.body, this.footer);
     this.body.append(h('div.chart-msg.muted', 'Loading…'));
     this.disposers = [];
   }

@@ -4,6 +4,8 @@
 // (GET /api/v1/dashboards/<uid>/queries, which also expands repeated rows and panels); this page
 // lays the grid out, runs the queries, applies the transformations and draws each panel.
 // "Versions" lists the saved versions, each older one restorable (?versions=1 keeps it open).
+// The dashboard's links sit in its toolbar, each panel's in its header; PromQL annotations shade
+// every time-series panel.
 import { get } from '../api.js';
 import { h, fill, errorBox } from '../dom.js';
 import { StepMap } from '../stepmap.js';
@@ -16,6 +18,8 @@ import { timePicker } from '../dashboard/timepicker.js';
 import { placeSection, gridElement, place } from '../dashboard/grid.js';
 import { editPanel } from '../dashboard/editor.js';
 import { showVersions } from '../dashboard/versions.js';
+import { dashboardLinks, panelLinks } from '../dashboard/links.js';
+import { loadAnnotations } from '../dashboard/annotations.js';
 import { parseTime, durationMs } from '../dashboard/time.js';
 
 export function mount(root, ctx) {
@@ -23,6 +27,7 @@ export function mount(root, ctx) {
   let params = ctx.params;
   let stored = null;
   let answer = null;
+  let annotations = { regions: [], notes: [] };
   let cards = [];
   let timer = null;
   let controller = null;
@@ -106,7 +111,12 @@ export function mount(root, ctx) {
       for (const [k, v] of params) if (k.startsWith('var-')) (query[k] = query[k] || []).push(v);
       answer = await get(`dashboards/${encodeURIComponent(uid)}/queries`, query, signal);
       if (disposed || signal.aborted) return;
-      fill(notice);
+      const resolved = new Map(answer.variables.map((v) => [v.name, v]));
+      annotations = await loadAnnotations(model().annotations, {
+        fromMs: answer.from, toMs: answer.to, interpolate: (text) => interpolateText(text, resolved), signal,
+      });
+      if (disposed || signal.aborted) return;
+      fill(notice, annotations.notes.map((m) => h('div.muted', m)));
       renderToolbar();
       let stepmap = null;
       if (params.get('x') === 'step' && runVariable()) {
@@ -143,7 +153,8 @@ export function mount(root, ctx) {
         range: (f, t) => goTo({ from: f, to: t }),
         refresh: (every) => goTo({ refresh: every || (model().time.refresh ? 'off' : null) }),
         reload: () => load(),
-      }));
+      }),
+      dashboardLinks(model().links, { interpolate: (text) => interpolateText(text, resolved), uid }));
   }
 
   /** The queries API entries grouped by section and row-repeat value, in layout order. */
@@ -206,11 +217,15 @@ export function mount(root, ctx) {
       draw(old, entry, panel, resolved, stepmap, signal, rowRepeat);
       return old;
     }
+    const local = new Map(resolved);
+    if (rowRepeat) local.set(rowRepeat.name, { options: [rowRepeat.value], selected: [rowRepeat.value] });
+    if (entry.panelRepeat) local.set(entry.panelRepeat.variable, { options: [entry.panelRepeat.value], selected: [entry.panelRepeat.value] });
     const card = new PanelCard({
       id: entry.id,
       kind: entry.kind,
       title: entry.title,
       description: panel.description,
+      links: panelLinks(panel.links, (text) => interpolateText(text, local)),
       onEdit: entry.kind === 'unsupported' ? null : () => editPanel(stored, entry.id, (result) => {
         fill(saved, h('div.dash-saved', `Saved version ${result.version} of ${result.title}.`));
         load({ reloadModel: true });
@@ -237,6 +252,10 @@ export function mount(root, ctx) {
       xRange: xMode === 'time' ? [answer.from / 1000, answer.to / 1000] : null,
       syncKey: model().time.graphTooltip > 0 ? `dashboard-${uid}` : null,
       interpolate: (text) => interpolateText(text, local),
+      // Annotation regions on the axis drawn: times, or the run's steps through its step map.
+      annotations: stepmap
+        ? annotations.regions.map((r) => ({ ...r, start: stepmap.stepAt(r.start), end: stepmap.stepAt(r.end) })).filter((r) => r.start !== null && r.end !== null)
+        : annotations.regions,
       onZoom: xMode === 'time' ? (min, max) => goTo({ from: String(Math.round(min * 1000)), to: String(Math.round(max * 1000)) }) : null,
     };
     if (!needsData(entry.kind)) {

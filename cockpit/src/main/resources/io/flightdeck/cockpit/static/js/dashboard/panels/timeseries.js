@@ -6,6 +6,7 @@ import uPlot from 'uplot';
 import { h, fill } from '../../dom.js';
 import { PALETTE, alpha } from '../../chart.js';
 import { fieldFor, formatValue, cssColour, reduce, REDUCER_NAMES } from '../fields.js';
+import { drawAnnotations } from '../annotations.js';
 
 const AXIS = { stroke: '#9aa3b2', grid: { stroke: '#262b35', width: 1 }, ticks: { stroke: '#30363f', width: 1 }, font: '11px system-ui, sans-serif' };
 
@@ -153,6 +154,7 @@ export function renderTimeseries(card, data, ctx) {
       }],
       setCursor: [(u) => readout(u)],
       draw: [(u) => {
+        drawAnnotations(u, ctx.annotations);
         const c = u.ctx;
         const { left, top, width, height } = u.bbox;
         c.save();
@@ -214,6 +216,9 @@ export function renderTimeseries(card, data, ctx) {
   readout(null);
   card.drawn(shown.length, points);
   card.el.dataset.x = ctx.xMode;
+  const regions = (ctx.annotations || []).length;
+  if (regions) card.el.dataset.annotations = String(regions);
+  else delete card.el.dataset.annotations;
   if (anomalyCount) card.el.dataset.anomalies = String(anomalyCount);
   else delete card.el.dataset.anomalies;
 }
