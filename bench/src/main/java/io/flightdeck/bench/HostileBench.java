@@ -7,8 +7,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -202,7 +200,7 @@ public final class HostileBench {
 
   private Outcome measure(Case hostile, long nowS) throws Exception {
     AtomicBoolean running = new AtomicBoolean(true);
-    AtomicLong peak = new AtomicLong(rssKib());
+    AtomicLong peak = new AtomicLong(ProcessRss.kib(pid));
     List<Long> probes = java.util.Collections.synchronizedList(new ArrayList<>());
     AtomicLong probeFailures = new AtomicLong();
     ExecutorService side = Executors.newFixedThreadPool(2);
@@ -211,7 +209,7 @@ public final class HostileBench {
           side.submit(
               () -> {
                 while (running.get()) {
-                  peak.accumulateAndGet(rssKib(), Math::max);
+                  peak.accumulateAndGet(ProcessRss.kib(pid), Math::max);
                   sleep(20);
                 }
               });
@@ -299,34 +297,12 @@ public final class HostileBench {
     return text.length() > 110 ? text.substring(0, 110) + "…" : text;
   }
 
-  private long rssKib() {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-        if (line.startsWith("VmRSS:")) {
-          return Long.parseLong(line.replaceAll("[^0-9]", ""));
-        }
-      }
-    } catch (IOException | NumberFormatException e) {
-      // The process is gone: nothing resident.
-    }
-    return 0;
-  }
-
   private static void sleep(long ms) {
     try {
       Thread.sleep(ms);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  private static long median(List<Long> values) {
-    if (values.isEmpty()) {
-      return -1;
-    }
-    List<Long> sorted = new ArrayList<>(values);
-    sorted.sort(null);
-    return sorted.get(sorted.size() / 2);
   }
 
   private void report(
@@ -342,7 +318,7 @@ public final class HostileBench {
             LONG_VALUE,
             PROBE,
             PROBE_EVERY_MS,
-            median(baseline)));
+            Latencies.median(baseline)));
     out.append(
         "| Case | Status | Answer | Time, ms | Peak RSS, MiB | Normal query beside it,"
             + " median / max ms (n) |\n");
@@ -360,7 +336,7 @@ public final class HostileBench {
               o.peakRssKib() / 1024,
               o.probeMillis().isEmpty()
                   ? "none ran (" + o.probeFailures() + " failed)"
-                  : median(o.probeMillis())
+                  : Latencies.median(o.probeMillis())
                       + " / "
                       + max
                       + " ("

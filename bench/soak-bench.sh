@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Soak benchmark (issue 25): a Flightdeck server takes remote write of 20,000 series every 200 ms
+# (100,000 samples/s) for a long time, with a dashboard of five range queries every 10 s and a
+# hostile query every minute (SoakBench); each minute its resident memory, the samples acknowledged,
+# the dashboard's latency and the hostile query's answer; at the end, that every acknowledged
+# sample is stored (on a spread of series) and whether memory stayed flat. Never part of the tests.
+#
+# Usage: bench/soak-bench.sh [--minutes N] [--heap SIZE] [--series N] [--interval-ms N] [--keep]
+#   --minutes N      how long (default 120)
+#   --heap SIZE      the server's -Xmx (default 1g)
+#   --series N       series written (default 20000)
+#   --interval-ms N  one sample per series every N ms (default 200)
+#   --keep           keep the data directory and the server log (their path is printed)
+# Environment: JAVA_HOME (a JDK 21+), FLIGHTDECK_BIN (default ./flightdeck),
+#   BENCH_PORT (default 19490)
+# The Markdown table goes to stdout and to bench/results/soak-<date>.md.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+RESULTS="$ROOT/bench/results"
+JAR="$ROOT/bench/target/flightdeck-bench.jar"
+minutes=120
+heap=1g
+series=20000
+interval=200
+keep=false
+while (($#)); do
+  case "$1" in
+    --minutes) minutes=$2; shift 2 ;;
+    --heap) heap=$2; shift 2 ;;
+    --series) series=$2; shift 2 ;;
+    --interval-ms) interval=$2; shift 2 ;;
+    --keep) keep=true; shift ;;
+    -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+FLIGHTDECK_BIN=${FLIGHTDECK_BIN:-$ROOT/flightdeck}
+BENCH_PORT=${BENCH_PORT:-19490}
+URL="http://127.0.0.1:$BENCH_PORT"
+log() { echo "[soak-bench] $*" >&2; }
+die() { log "error: $*"; exit 1; }
+JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/flightdeck-soak-bench.XXXXXX")
+server_pid=""
+cleanup() {
+  if [[ -n $server_pid ]] && kill -0 "$server_pid" 2>/dev/null; then
+    kill "$server_pid"
+    wait "$server_pid" 2>/dev/null || true
+  fi
+  if $keep; then log "kept $WORK"; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+
+log "building the benchmark jar"
+(cd "$ROOT" && ./mvnw -q -f bench/pom.xml -DskipTests package) || die "build failed"
+log "starting flightdeck with -Xmx$heap on $URL"
+FLIGHTDECK_JAVA_OPTS="-Xmx$heap" "$FLIGHTDECK_BIN" server --web.listen-address="127.0.0.1:$BENCH_PORT" \
+  --storage.tsdb.path="$WORK/data" --collector.enable=false >"$WORK/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 120); do
+  curl -fsS --max-time 2 "$URL/-/ready" >/dev/null 2>&1 && break
+  kill -0 "$server_pid" 2>/dev/null || { tail -n 20 "$WORK/server.log" >&2; die "the server exited"; }
+  sleep 1
+done
+curl -fsS --max-time 2 "$URL/-/ready" >/dev/null || die "the server did not become ready in 120 s"
+
+mkdir -p "$RESULTS"
+report="$RESULTS/soak-$(date -u +%Y-%m-%dT%H%M%SZ).md"
+{
+  echo "# Soak benchmark, $(date -u '+%Y-%m-%d %H:%M') UTC, $minutes minutes"
+  echo
+  echo "Server: \`flightdeck server\` with -Xmx$heap, default query limits;"
+  echo "Flightdeck $(git -C "$ROOT" rev-parse --short HEAD); $(nproc) CPUs; $("$JAVA" -version 2>&1 | head -1)."
+  echo
+  "$JAVA" -cp "$JAR" io.flightdeck.bench.SoakBench run --url "$URL" --pid "$server_pid" \
+    --minutes "$minutes" --series "$series" --interval-ms "$interval"
+  echo
+  echo "Server log lines with OutOfMemoryError, StackOverflowError or ERROR: $(grep -c 'OutOfMemoryError\|StackOverflowError\|level=ERROR' "$WORK/server.log" || true)."
+} | tee "$report.tmp"
+mv "$report.tmp" "$report"
+log "written to $report"
