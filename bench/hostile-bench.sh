@@ -29,7 +29,6 @@ while (($#)); do
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
   esac
 done
-FLIGHTDECK_BIN=${FLIGHTDECK_BIN:-$ROOT/flightdeck}
 BENCH_PORT=${BENCH_PORT:-19390}
 URL="http://127.0.0.1:$BENCH_PORT"
 log() { echo "[hostile-bench] $*" >&2; }
@@ -37,28 +36,17 @@ die() { log "error: $*"; exit 1; }
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/flightdeck-hostile-bench.XXXXXX")
-server_pid=""
+# shellcheck source=bench/flightdeck-server.sh
+source "$ROOT/bench/flightdeck-server.sh"
 cleanup() {
-  if [[ -n $server_pid ]] && kill -0 "$server_pid" 2>/dev/null; then
-    kill "$server_pid"
-    wait "$server_pid" 2>/dev/null || true
-  fi
+  stop_flightdeck
   if $keep; then log "kept $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
 
 log "building the benchmark jar"
 (cd "$ROOT" && ./mvnw -q -f bench/pom.xml -DskipTests package) || die "build failed"
-log "starting flightdeck with -Xmx$heap on $URL"
-FLIGHTDECK_JAVA_OPTS="-Xmx$heap" "$FLIGHTDECK_BIN" server --web.listen-address="127.0.0.1:$BENCH_PORT" \
-  --storage.tsdb.path="$WORK/data" --collector.enable=false >"$WORK/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 1 120); do
-  curl -fsS --max-time 2 "$URL/-/ready" >/dev/null 2>&1 && break
-  kill -0 "$server_pid" 2>/dev/null || { tail -n 20 "$WORK/server.log" >&2; die "the server exited"; }
-  sleep 1
-done
-curl -fsS --max-time 2 "$URL/-/ready" >/dev/null || die "the server did not become ready in 120 s"
+start_flightdeck "$heap"
 
 mkdir -p "$RESULTS"
 report="$RESULTS/hostile-$(date -u +%Y-%m-%dT%H%M%SZ).md"

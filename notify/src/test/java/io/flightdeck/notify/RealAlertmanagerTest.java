@@ -88,19 +88,7 @@ class RealAlertmanagerTest {
             .sourceLabels("alertname")
             .regex("Dropped")
             .build();
-    AlertmanagerConfig am =
-        new AlertmanagerConfig(
-            new ServiceDiscoveryConfigs(
-                List.of(new StaticConfig(List.of("127.0.0.1:" + port), Labels.EMPTY)),
-                List.of(),
-                List.of(),
-                List.of()),
-            HttpClientConfig.DEFAULT,
-            "http",
-            "",
-            Duration.ofSeconds(5),
-            "v2",
-            List.of());
+    AlertmanagerConfig am = alertmanagerAt(List.of("127.0.0.1:" + port));
     var options =
         AlertmanagerNotifierOptions.defaults(
             new AlertingConfig(List.of(addCluster, dropTest), List.of(am)));
@@ -168,19 +156,7 @@ class RealAlertmanagerTest {
   @Test
   void silencesAreCreatedListedRefusedAndExpiredThroughTheAlertmanagerAlertsGoTo()
       throws Exception {
-    AlertmanagerConfig am =
-        new AlertmanagerConfig(
-            new ServiceDiscoveryConfigs(
-                List.of(new StaticConfig(List.of("127.0.0.1:" + port), Labels.EMPTY)),
-                List.of(),
-                List.of(),
-                List.of()),
-            HttpClientConfig.DEFAULT,
-            "http",
-            "",
-            Duration.ofSeconds(5),
-            "v2",
-            List.of());
+    AlertmanagerConfig am = alertmanagerAt(List.of("127.0.0.1:" + port));
     var options = AlertmanagerNotifierOptions.defaults(new AlertingConfig(List.of(), List.of(am)));
     try (AlertmanagerNotifier notifier = new AlertmanagerNotifier(options)) {
       AlertmanagerSilences silences = notifier.silences().orElseThrow();
@@ -222,21 +198,29 @@ class RealAlertmanagerTest {
       assertThat(find(JSON.readTree(silences.list()), id).get("status").get("state").asText())
           .isEqualTo("expired");
     }
-    AlertmanagerConfig nowhere =
-        new AlertmanagerConfig(
-            new ServiceDiscoveryConfigs(List.of(), List.of(), List.of(), List.of()),
-            HttpClientConfig.DEFAULT,
-            "http",
-            "",
-            Duration.ofSeconds(5),
-            "v2",
-            List.of());
+    AlertmanagerConfig nowhere = alertmanagerAt(List.of());
     try (AlertmanagerNotifier none =
         new AlertmanagerNotifier(
             AlertmanagerNotifierOptions.defaults(
                 new AlertingConfig(List.of(), List.of(nowhere))))) {
       assertThat(none.silences()).as("no Alertmanager discovered, no silences").isEmpty();
     }
+  }
+
+  /** A config section whose static targets are these Alertmanagers, plain HTTP, API v2. */
+  private static AlertmanagerConfig alertmanagerAt(List<String> targets) {
+    return new AlertmanagerConfig(
+        new ServiceDiscoveryConfigs(
+            targets.isEmpty() ? List.of() : List.of(new StaticConfig(targets, Labels.EMPTY)),
+            List.of(),
+            List.of(),
+            List.of()),
+        HttpClientConfig.DEFAULT,
+        "http",
+        "",
+        Duration.ofSeconds(5),
+        "v2",
+        List.of());
   }
 
   private static JsonNode find(JsonNode silences, String id) {

@@ -10,7 +10,8 @@ export class ApiError extends Error {
   }
 }
 
-async function send(path, init) {
+/** Any request to a path of the server, answered as the API's envelope: its data, or ApiError. */
+export async function send(path, init) {
   let response;
   try {
     response = await fetch(path, { cache: 'no-store', credentials: 'same-origin', ...init });

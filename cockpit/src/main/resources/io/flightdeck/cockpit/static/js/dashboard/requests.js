@@ -1,35 +1,12 @@
 // The dashboard pages' requests beyond api.js's GET and JSON POST: raw documents (a pasted Grafana
 // or Perses file, maybe YAML) and PUT, with the server's own error message, and a small queue so
 // that a dashboard of a hundred panels never has more than a few queries in flight.
-import { ApiError } from '../api.js';
-
-async function envelope(path, init) {
-  let response;
-  try {
-    response = await fetch(path, { cache: 'no-store', credentials: 'same-origin', ...init });
-  } catch (e) {
-    if (e.name === 'AbortError') throw e;
-    throw new ApiError(`cannot reach the server (${e.message})`, 0, 'network');
-  }
-  const text = await response.text();
-  let body;
-  try {
-    body = JSON.parse(text);
-  } catch (e) {
-    throw new ApiError(`${path.split('?')[0]} answered ${response.status}: ${text.slice(0, 200) || 'no body'}`,
-      response.status, 'bad_response');
-  }
-  if (body.status !== 'success') {
-    throw new ApiError(body.error || `${path.split('?')[0]} answered ${response.status}`,
-      response.status, body.errorType || 'unknown');
-  }
-  return body.data;
-}
+import { send } from '../api.js';
 
 /** POSTs a document as it is (JSON or YAML) to /api/v1/<path>. */
 export function postDocument(path, text, params = {}) {
   const qs = new URLSearchParams(params).toString();
-  return envelope(`/api/v1/${path}${qs ? `?${qs}` : ''}`, {
+  return send(`/api/v1/${path}${qs ? `?${qs}` : ''}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: text,
@@ -38,7 +15,7 @@ export function postDocument(path, text, params = {}) {
 
 /** PUTs a JSON body to /api/v1/<path>. */
 export function putJson(path, body) {
-  return envelope(`/api/v1/${path}`, {
+  return send(`/api/v1/${path}`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
