@@ -231,14 +231,16 @@ public final class DetectionLoop implements AutoCloseable {
 
   /**
    * Whether two events are one incident seen by two passes. A detector's title carries values that
-   * move between passes; any other event's title names it (an alert's name, a demo incident, an
-   * XID), and two of them that overlap on the same host are still two incidents.
+   * move between passes; any other event is named by its title and labels (an alert's name and its
+   * rank, a demo incident, an XID), and two of them that overlap on one host are two incidents.
    */
   static boolean sameIncident(RunEvent a, RunEvent b) {
     if (!a.kind().equals(b.kind())
         || !java.util.Objects.equals(a.host(), b.host())
         || !java.util.Objects.equals(a.gpu(), b.gpu())
-        || !DETECTOR_KINDS.contains(a.kind()) && !java.util.Objects.equals(a.title(), b.title())) {
+        || !DETECTOR_KINDS.contains(a.kind())
+            && !(java.util.Objects.equals(a.title(), b.title())
+                && java.util.Objects.equals(a.labels(), b.labels()))) {
       return false;
     }
     if (Math.abs(a.timeMs() - b.timeMs()) <= SAME_EVENT_MS) {

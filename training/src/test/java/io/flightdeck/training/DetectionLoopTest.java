@@ -85,6 +85,29 @@ class DetectionLoopTest {
     RunEvent stalled = event("alert", 1_000, null, "TrainingStalled");
     RunEvent nan = event("alert", 2_000, 9_000L, "TrainingLossNotFinite");
     assertFalse(DetectionLoop.sameIncident(nan, stalled), "two alerts firing together");
+    assertFalse(
+        DetectionLoop.sameIncident(
+            new RunEvent(
+                "alert",
+                2_000,
+                9_000L,
+                null,
+                null,
+                null,
+                "TrainingLossNotFinite",
+                Map.of("rank", "3"),
+                Map.of()),
+            new RunEvent(
+                "alert",
+                2_000,
+                null,
+                null,
+                null,
+                null,
+                "TrainingLossNotFinite",
+                Map.of("rank", "4"),
+                Map.of())),
+        "one alert of two ranks");
     assertTrue(
         DetectionLoop.sameIncident(nan, event("alert", 2_000, null, "TrainingLossNotFinite")));
     assertFalse(
