@@ -5,9 +5,13 @@
 # the dashboard's latency and the hostile query's answer; at the end, that every acknowledged
 # sample is stored (on a spread of series) and whether memory stayed flat. Never part of the tests.
 #
-# Usage: bench/soak-bench.sh [--minutes N] [--heap SIZE] [--series N] [--interval-ms N] [--keep]
+# Usage: bench/soak-bench.sh [--minutes N] [--heap SIZE] [--block D] [--series N] [--interval-ms N] [--keep]
 #   --minutes N      how long (default 120)
 #   --heap SIZE      the server's -Xmx (default 1g)
+#   --block D        the server's --storage.tsdb.min-block-duration (default 30m: the head is cut
+#                    after 1.5 blocks, so a two-hour run sees it cut three times; with 2h blocks
+#                    the first cut comes after three hours, and 100,000 samples/s for three hours
+#                    would not fit the 1 GB heap)
 #   --series N       series written (default 20000)
 #   --interval-ms N  one sample per series every N ms (default 200)
 #   --keep           keep the data directory and the server log (their path is printed)
@@ -21,6 +25,7 @@ RESULTS="$ROOT/bench/results"
 JAR="$ROOT/bench/target/flightdeck-bench.jar"
 minutes=120
 heap=1g
+block=30m
 series=20000
 interval=200
 keep=false
@@ -28,6 +33,7 @@ while (($#)); do
   case "$1" in
     --minutes) minutes=$2; shift 2 ;;
     --heap) heap=$2; shift 2 ;;
+    --block) block=$2; shift 2 ;;
     --series) series=$2; shift 2 ;;
     --interval-ms) interval=$2; shift 2 ;;
     --keep) keep=true; shift ;;
@@ -52,19 +58,20 @@ trap cleanup EXIT
 
 log "building the benchmark jar"
 (cd "$ROOT" && ./mvnw -q -f bench/pom.xml -DskipTests package) || die "build failed"
-start_flightdeck "$heap"
+start_flightdeck "$heap" --storage.tsdb.min-block-duration="$block"
 
 mkdir -p "$RESULTS"
 report="$RESULTS/soak-$(date -u +%Y-%m-%dT%H%M%SZ).md"
 {
   echo "# Soak benchmark, $(date -u '+%Y-%m-%d %H:%M') UTC, $minutes minutes"
   echo
-  echo "Server: \`flightdeck server\` with -Xmx$heap, default query limits;"
+  echo "Server: \`flightdeck server\` with -Xmx$heap, --storage.tsdb.min-block-duration=$block, default query limits;"
   echo "Flightdeck $(git -C "$ROOT" rev-parse --short HEAD); $(nproc) CPUs; $("$JAVA" -version 2>&1 | head -1)."
   echo
   "$JAVA" -cp "$JAR" io.flightdeck.bench.SoakBench run --url "$URL" --pid "$server_pid" \
     --minutes "$minutes" --series "$series" --interval-ms "$interval"
   echo
+  echo "Head blocks cut during the run: $(grep -c 'wrote head block' "$WORK/server.log" || true)."
   echo "Server log lines with OutOfMemoryError, StackOverflowError or ERROR: $(grep -c 'OutOfMemoryError\|StackOverflowError\|level=ERROR' "$WORK/server.log" || true)."
 } | tee "$report.tmp"
 mv "$report.tmp" "$report"
