@@ -1,7 +1,15 @@
-// The panel editor: title, unit and each query's PromQL and legend, saved with PUT as a new
-// version of the dashboard (the server keeps every version; a provisioned file is written back).
+// The panel editor: title, unit, each query's PromQL and legend, thresholds, overrides
+// (editor-fields.js) and transformations (editor-transforms.js), saved with PUT as a new version
+// of the dashboard (the server keeps every version; a provisioned file is written back).
 import { h, fill, errorBox } from '../dom.js';
 import { putJson } from './requests.js';
+import { thresholdsSection, overridesSection, sortedSteps } from './editor-fields.js';
+import { transformationsSection } from './editor-transforms.js';
+
+/** Properties left empty in the form are dropped rather than saved as null. */
+function withoutEmptyProperties(overrides) {
+  return (overrides || []).map((o) => ({ ...o, properties: (o.properties || []).filter((p) => p.value !== null && p.value !== undefined && p.value !== '') }));
+}
 
 /**
  * Opens a dialog for panel `panelId` of the stored dashboard; `onSaved(saved)` after the PUT
@@ -17,6 +25,11 @@ export function editPanel(stored, panelId, onSaved) {
     legend: h('input', { type: 'text', name: `legend-${i}`, value: q.legendFormat, size: 30, 'aria-label': `Legend ${q.refId}` }),
     q,
   }));
+  panel.fieldConfig.defaults = panel.fieldConfig.defaults || {};
+  const problems = new Map();
+  const thresholds = thresholdsSection(panel.fieldConfig.defaults);
+  const overrides = overridesSection(panel.fieldConfig, problems);
+  const transformations = transformationsSection(panel, problems);
   const message = h('input', { type: 'text', name: 'message', value: '', size: 50, placeholder: 'what changed (optional)' });
   const status = h('div.dash-editor-status');
   const dialog = h('dialog.dash-editor', { 'aria-label': `Edit ${panel.title}` });
@@ -25,8 +38,14 @@ export function editPanel(stored, panelId, onSaved) {
     dialog.remove();
   };
   const save = async () => {
+    if (problems.size) {
+      fill(status, errorBox([...problems.values()].join('\n')));
+      return;
+    }
     panel.title = title.value;
-    panel.fieldConfig.defaults = panel.fieldConfig.defaults || {};
+    const t = panel.fieldConfig.defaults.thresholds;
+    if (t && t.steps) t.steps = sortedSteps(t.steps);
+    panel.fieldConfig.overrides = withoutEmptyProperties(panel.fieldConfig.overrides);
     if (unit.value.trim()) panel.fieldConfig.defaults.unit = unit.value.trim();
     else delete panel.fieldConfig.defaults.unit;
     queries.forEach(({ expr, legend, q }) => {
@@ -52,6 +71,9 @@ export function editPanel(stored, panelId, onSaved) {
     h('label.dash-field', 'Title ', title),
     h('label.dash-field', 'Unit ', unit),
     queries.map(({ expr, legend, q }) => h('fieldset', h('legend', `Query ${q.refId}`), expr, h('label.dash-field', 'Legend ', legend))),
+    thresholds,
+    overrides,
+    transformations,
     h('label.dash-field', 'Message ', message),
     status,
     h('div.dash-editor-buttons',

@@ -101,19 +101,52 @@ export function formatValue(v, unit, decimals) {
   }
 }
 
-/** The field config for one series: the defaults with every matching override applied. */
+/**
+ * The field config for one series: the defaults with every matching override applied, in order.
+ * `frame` is {name, refId, labels, y}; `byValue` reduces its y.
+ */
 export function fieldFor(fieldConfig, frame) {
   const defaults = (fieldConfig && fieldConfig.defaults) || {};
   const field = { ...defaults, custom: { ...(defaults.custom || {}) } };
   for (const o of (fieldConfig && fieldConfig.overrides) || []) {
     if (!matches(o.matcher || {}, frame)) continue;
     for (const p of o.properties || []) {
-      if (p.id.startsWith('custom.')) field.custom[p.id.slice(7)] = p.value;
-      else if (p.id === 'color') field.color = p.value;
+      if (!p || typeof p.id !== 'string') continue;
+      if (p.id.startsWith('custom.')) setPath(field.custom, p.id.slice(7).split('.'), p.value);
       else field[p.id] = p.value;
     }
   }
   return field;
+}
+
+function setPath(target, keys, value) {
+  let t = target;
+  keys.slice(0, -1).forEach((k) => { t[k] = { ...(t[k] || {}) }; t = t[k]; });
+  t[keys[keys.length - 1]] = value;
+}
+
+/** Grafana's comparison operations (ComparisonOperation): "ne" is accepted beside "neq". */
+export const COMPARISONS = {
+  eq: (a, b) => a === b,
+  neq: (a, b) => a !== b,
+  ne: (a, b) => a !== b,
+  lt: (a, b) => a < b,
+  lte: (a, b) => a <= b,
+  gt: (a, b) => a > b,
+  gte: (a, b) => a >= b,
+};
+
+/**
+ * The byValue matcher: the series reduced by `reducer` (older dashboards say `reduce`), compared
+ * by `op` with `value`. A series that reduces to no number matches nothing.
+ */
+export function matchesByValue(options, ys) {
+  const opt = options || {};
+  const reduced = reduce(ys || [], opt.reducer || opt.reduce || 'lastNotNull');
+  const compare = COMPARISONS[opt.op || 'gte'];
+  const value = Number(opt.value ?? 0);
+  if (!compare || reduced === null || reduced === undefined || !Number.isFinite(reduced) || !Number.isFinite(value)) return false;
+  return compare(reduced, value);
 }
 
 function matches(matcher, frame) {
@@ -128,10 +161,24 @@ function matches(matcher, frame) {
       }
     }
     case 'byFrameRefID': return frame.refId === opt;
+    // Every series here is a number field; the time field is the x axis, never a series.
     case 'byType': return opt === 'number';
-    case 'byValue': return false;
+    case 'byValue': return matchesByValue(opt, frame.y);
     default: return false;
   }
+}
+
+/**
+ * The name a series is shown by: the field's displayName (with ${__field.name},
+ * ${__field.labels.X} and ${__series.name} filled in) or its legend name.
+ */
+export function displayName(field, frame) {
+  const text = field && field.displayName;
+  if (!text) return frame.name;
+  return String(text).replace(/\$\{__(field|series)\.(name|labels\.([a-zA-Z_][a-zA-Z0-9_]*)|displayName)\}/g, (m, kind, what, label) => {
+    if (label) return (frame.labels || {})[label] ?? '';
+    return frame.name;
+  });
 }
 
 /** The colour of the highest threshold step at or below v (thresholds in Grafana's shape). */

@@ -1,5 +1,7 @@
 // Grafana's time range words: "now", "now-6h", "now-1d/d", epoch milliseconds (as Grafana's URLs
-// carry them) and ISO dates, turned into epoch milliseconds; and the refresh intervals.
+// carry them) and ISO dates, turned into epoch milliseconds; and the refresh intervals. Rounding
+// ("now/d") and dates without an offset are read in the dashboard's time zone (timezone.js).
+import { formatTime, fromWall, offsetMs } from './timezone.js';
 
 const UNIT_MS = { s: 1000, m: 60000, h: 3600000, d: 86400000, w: 604800000, M: 2592000000, y: 31536000000 };
 
@@ -16,22 +18,26 @@ export function durationMs(text) {
   return consumed > 0 && consumed === text.length ? total : null;
 }
 
-function roundDown(ms, unit) {
-  const d = new Date(ms);
+/** `ms` rounded down to the start of its `unit` on the wall clock of `zone` (null: the browser's). */
+function roundDown(ms, unit, zone) {
+  const wall = ms + offsetMs(ms, zone);
+  const d = new Date(wall);
+  let rounded;
   switch (unit) {
-    case 'y': return Date.UTC(d.getUTCFullYear(), 0, 1);
-    case 'M': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
-    case 'w': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-    default: return ms - (ms % UNIT_MS[unit]);
+    case 'y': rounded = Date.UTC(d.getUTCFullYear(), 0, 1); break;
+    case 'M': rounded = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1); break;
+    case 'w': rounded = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7)); break;
+    default: rounded = wall - (wall % UNIT_MS[unit]);
   }
+  return fromWall(rounded, zone);
 }
 
 /**
  * A time expression in epoch ms. `now` is the moment to count from; a "/unit" suffix rounds down
- * (for a range's end, `isEnd` rounds to the end of that unit, as Grafana does).
- * Throws an Error naming the text when it is none of the forms.
+ * (for a range's end, `isEnd` rounds to the end of that unit, as Grafana does). A date without
+ * an offset is a wall-clock time in `zone`. Throws an Error naming the text when it is none of the forms.
  */
-export function parseTime(text, now, isEnd = false) {
+export function parseTime(text, now, isEnd = false, zone = 'UTC') {
   const s = String(text ?? '').trim();
   if (/^\d{10,}$/.test(s)) return Number(s);
   const rel = s.match(/^now(?:([+-])([0-9a-zA-Z.]+?))?(?:\/([smhdwMy]))?$/);
@@ -43,24 +49,28 @@ export function parseTime(text, now, isEnd = false) {
       t += rel[1] === '-' ? -d : d;
     }
     if (rel[3]) {
-      t = roundDown(t, rel[3]);
-      if (isEnd) t = roundDown(t + (UNIT_MS[rel[3]] * 1.01), rel[3]) - 1;
+      t = roundDown(t, rel[3], zone);
+      if (isEnd) t = roundDown(t + (UNIT_MS[rel[3]] * 1.01), rel[3], zone) - 1;
     }
     return t;
   }
-  const parsed = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(s) || s.length <= 10 ? s : `${s}Z`);
-  if (!Number.isNaN(parsed)) return parsed;
+  if (/[zZ]|[+-]\d\d:?\d\d$/.test(s)) {
+    const parsed = Date.parse(s);
+    if (!Number.isNaN(parsed)) return parsed;
+  }
+  const wall = Date.parse(/^\d{4}-\d\d-\d\d$/.test(s) ? `${s}T00:00:00Z` : `${s.replace(' ', 'T')}Z`);
+  if (!Number.isNaN(wall)) return fromWall(wall, zone);
   throw new Error(`"${s}" is not a time: use now, now-6h, epoch milliseconds or 2026-12-07 10:00`);
 }
 
-/** A readable label for a range given as words ("Last 6 hours") or as times. */
-export function rangeLabel(from, to) {
+/** A readable label for a range given as words ("Last 6 hours") or as times (shown in `zone`). */
+export function rangeLabel(from, to, zone = 'UTC') {
   const m = String(from).match(/^now-(\d+)([smhdwMy])$/);
   if (m && to === 'now') {
     const names = { s: 'second', m: 'minute', h: 'hour', d: 'day', w: 'week', M: 'month', y: 'year' };
     return `Last ${m[1]} ${names[m[2]]}${m[1] === '1' ? '' : 's'}`;
   }
-  const show = (v) => (/^\d{10,}$/.test(v) ? new Date(Number(v)).toISOString().slice(0, 16).replace('T', ' ') : v);
+  const show = (v) => (/^\d{10,}$/.test(v) ? formatTime(Number(v), zone, 'minute') : v);
   return `${show(from)} to ${show(to)}`;
 }
 

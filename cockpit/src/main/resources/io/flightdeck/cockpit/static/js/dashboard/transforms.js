@@ -1,9 +1,10 @@
 // The transformations a panel's Grafana `transformations` list names, applied in order to its
-// frames. Grafana's own ids where one exists (reduce, joinByField, calculateField with a moving
-// window); ours, prefixed "flightdeck.", for the rest. dashboards/docs/dashboards.md lists them.
+// frames. Grafana's own ids where one exists (reduce, joinByField, calculateField in
+// calculate-field.js); ours, prefixed "flightdeck.", for the rest. dashboards/docs/dashboards.md lists them.
 // Data is {frames, table, notes}: frames are series {refId, name, labels, x, y, anomalies?};
 // a transform that makes a table (reduce by rows, joinByField) sets table {columns, rows}.
 import { reduce, median, REDUCER_NAMES } from './fields.js';
+import { calculateField } from './calculate-field.js';
 
 function mapFrames(data, fn) {
   return { ...data, frames: data.frames.map((f) => ({ ...f, ...fn(f) })) };
@@ -94,14 +95,7 @@ const TRANSFORMS = {
   reduce: reduceTransform,
   joinByField,
   seriesToColumns: (data, options) => joinByField(data, options),
-  calculateField: (data, options) => {
-    const w = options.window || {};
-    if (options.mode === 'windowFunctions' && (w.reducer || 'mean') === 'mean') {
-      const size = w.windowSizeMode === 'percentage' ? null : Number(w.windowSize) || 5;
-      return mapFrames(data, (f) => ({ y: movingAverage(f.y, size ?? Math.max(1, Math.round(f.y.length * (Number(w.windowSize) || 0.1)))) }));
-    }
-    return null;
-  },
+  calculateField,
   'flightdeck.difference': (data) => mapFrames(data, (f) => ({ y: difference(f.y) })),
   'flightdeck.normalize': (data, options) => mapFrames(data, (f) => ({ y: normalize(f.y, options.mode || 'first') })),
   'flightdeck.movingAverage': (data, options) => mapFrames(data, (f) => ({ y: movingAverage(f.y, Number(options.window) || 5) })),

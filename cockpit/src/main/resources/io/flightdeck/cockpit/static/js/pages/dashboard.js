@@ -5,7 +5,8 @@
 // lays the grid out, runs the queries, applies the transformations and draws each panel.
 // "Versions" lists the saved versions, each older one restorable (?versions=1 keeps it open).
 // The dashboard's links sit in its toolbar, each panel's in its header; PromQL annotations shade
-// every time-series panel.
+// every time-series panel. Times are drawn in the dashboard's time zone (its `timezone`, or the
+// URL's timezone= as Grafana's: utc, browser or an IANA name).
 import { get } from '../api.js';
 import { h, fill, errorBox } from '../dom.js';
 import { StepMap } from '../stepmap.js';
@@ -21,6 +22,7 @@ import { showVersions } from '../dashboard/versions.js';
 import { dashboardLinks, panelLinks } from '../dashboard/links.js';
 import { loadAnnotations } from '../dashboard/annotations.js';
 import { parseTime, durationMs } from '../dashboard/time.js';
+import { resolveZone } from '../dashboard/timezone.js';
 
 export function mount(root, ctx) {
   const uid = ctx.path[0];
@@ -43,6 +45,7 @@ export function mount(root, ctx) {
 
   const model = () => stored.dashboard;
   const range = () => ({ from: params.get('from') || model().time.from, to: params.get('to') || model().time.to });
+  const timeZone = () => resolveZone(params.get('timezone'), model().time.timezone);
   const refreshEvery = () => (params.has('refresh') ? params.get('refresh') : model().time.refresh || '');
 
   function goTo(changes) {
@@ -105,8 +108,9 @@ export function mount(root, ctx) {
       if (disposed) return;
       const now = Date.now();
       const { from, to } = range();
-      const fromMs = parseTime(from, now);
-      const toMs = parseTime(to, now, true);
+      const zone = timeZone();
+      const fromMs = parseTime(from, now, false, zone.zone);
+      const toMs = parseTime(to, now, true, zone.zone);
       const query = { from: fromMs / 1000, to: toMs / 1000, width: Math.max(300, body.clientWidth || 1200) };
       for (const [k, v] of params) if (k.startsWith('var-')) (query[k] = query[k] || []).push(v);
       answer = await get(`dashboards/${encodeURIComponent(uid)}/queries`, query, signal);
@@ -116,7 +120,7 @@ export function mount(root, ctx) {
         fromMs: answer.from, toMs: answer.to, interpolate: (text) => interpolateText(text, resolved), signal,
       });
       if (disposed || signal.aborted) return;
-      fill(notice, annotations.notes.map((m) => h('div.muted', m)));
+      fill(notice, [zone.problem, ...annotations.notes].filter(Boolean).map((m) => h('div.muted', m)));
       renderToolbar();
       let stepmap = null;
       if (params.get('x') === 'step' && runVariable()) {
@@ -149,7 +153,7 @@ export function mount(root, ctx) {
       run ? h('span.control.dash-xaxis', 'x axis ', h('span.seg',
         h(`a${xMode === 'time' ? '.on' : ''}`, { href: '#', 'aria-pressed': String(xMode === 'time'), onclick: (e) => { e.preventDefault(); goTo({ x: null }); } }, 'Time'),
         h(`a${xMode === 'step' ? '.on' : ''}`, { href: '#', 'aria-pressed': String(xMode === 'step'), onclick: (e) => { e.preventDefault(); goTo({ x: 'step' }); } }, `Steps of ${run}`))) : null,
-      timePicker({ from, to, refresh: refreshEvery(), refreshChoices: model().time.refreshIntervals }, {
+      timePicker({ from, to, refresh: refreshEvery(), refreshChoices: model().time.refreshIntervals, zone: timeZone() }, {
         range: (f, t) => goTo({ from: f, to: t }),
         refresh: (every) => goTo({ refresh: every || (model().time.refresh ? 'off' : null) }),
         reload: () => load(),
@@ -249,6 +253,7 @@ export function mount(root, ctx) {
       panel,
       queries: entry.queries,
       xMode,
+      zone: timeZone().zone,
       xRange: xMode === 'time' ? [answer.from / 1000, answer.to / 1000] : null,
       syncKey: model().time.graphTooltip > 0 ? `dashboard-${uid}` : null,
       interpolate: (text) => interpolateText(text, local),

@@ -1,7 +1,10 @@
 // The heatmap of a classic Prometheus histogram: one row per `le` bucket, cumulative counts turned
 // into each bucket's own count (as Grafana's "heatmap" format does), one column per time, the
-// colour's strength the count. Series without `le` are drawn as rows as they are.
+// colour's strength the count. Series without `le` are drawn as rows as they are. With Grafana's
+// `calculate: true` the panel buckets plain series itself (heatmap-buckets.js).
 import { h, fill } from '../../dom.js';
+import { calculateBuckets } from '../heatmap-buckets.js';
+import { formatTime } from '../timezone.js';
 
 function leValue(le) {
   return le === '+Inf' ? Infinity : Number(le);
@@ -34,9 +37,19 @@ export function histogramRows(frames, deaccumulate) {
 }
 
 export function renderHeatmap(card, data, ctx) {
-  const format = (ctx.queries || []).some((q) => q.format === 'heatmap');
-  const hasLe = data.frames.some((f) => f.labels.le !== undefined);
-  const { x, rows } = histogramRows(data.frames, format || hasLe);
+  const options = ctx.panel.options || {};
+  let x;
+  let rows;
+  let notes = [];
+  let width = null;
+  if (options.calculate === true) {
+    const unit = (ctx.panel.fieldConfig && ctx.panel.fieldConfig.defaults && ctx.panel.fieldConfig.defaults.unit) || (options.yAxis && options.yAxis.unit);
+    ({ x, rows, notes, width } = calculateBuckets(data.frames, options.calculation || {}, unit));
+  } else {
+    const format = (ctx.queries || []).some((q) => q.format === 'heatmap');
+    const hasLe = data.frames.some((f) => f.labels.le !== undefined);
+    ({ x, rows } = histogramRows(data.frames, format || hasLe));
+  }
   const cells = rows.reduce((n, r) => n + r.values.filter((v) => v !== null).length, 0);
   if (!rows.length || !cells) {
     card.empty();
@@ -48,6 +61,15 @@ export function renderHeatmap(card, data, ctx) {
   const wrap = h('div.dash-heatmap-wrap', labels, canvas);
   fill(card.body, wrap);
   const max = Math.max(...rows.flatMap((r) => r.values.filter((v) => v !== null)), 1e-12);
+  // Where the pointer is: the column's time (in the dashboard's zone), the bucket and its count.
+  canvas.addEventListener('mousemove', (e) => {
+    const box = canvas.getBoundingClientRect();
+    const xi = Math.min(x.length - 1, Math.floor(((e.clientX - box.left) / box.width) * x.length));
+    const ri = Math.min(rows.length - 1, Math.floor(((box.bottom - e.clientY) / box.height) * rows.length));
+    if (xi < 0 || ri < 0) return;
+    const t = ctx.xMode === 'step' ? `step ${x[xi]}` : formatTime(x[xi] * 1000, ctx.zone) + (width ? ` + ${width} s` : '');
+    canvas.title = `${t}\n${rows[ri].label}: ${rows[ri].values[xi] ?? 'no data'}`;
+  });
   const draw = () => {
     const dpr = devicePixelRatio || 1;
     const w = Math.max(50, canvas.clientWidth);
@@ -70,4 +92,9 @@ export function renderHeatmap(card, data, ctx) {
   card.onClear(() => observer.disconnect());
   draw();
   card.drawn(rows.length, cells);
+  // The test hook's counts: each row's total from the lowest bucket up, and their sum.
+  const totals = rows.map((r) => r.values.reduce((a, v) => a + (v ?? 0), 0));
+  card.el.dataset.rowTotals = totals.join(',');
+  card.el.dataset.total = String(totals.reduce((a, b) => a + b, 0));
+  notes.forEach((m) => card.note(m));
 }

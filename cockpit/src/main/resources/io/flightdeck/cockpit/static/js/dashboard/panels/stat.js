@@ -2,7 +2,7 @@
 // reduceOptions.values is set) and shown as a number in its unit, coloured by thresholds or value
 // mappings, with a small area graph behind it when graphMode is "area".
 import { h, fill } from '../../dom.js';
-import { fieldFor, reduce, display, thresholdColour } from '../fields.js';
+import { fieldFor, reduce, display, thresholdColour, displayName } from '../fields.js';
 
 /** The values a single-value panel (stat, gauge, bar gauge) shows: [{name, value, field, frame}]. */
 export function reducedValues(data, panel) {
@@ -13,9 +13,9 @@ export function reducedValues(data, panel) {
     const field = fieldFor(panel.fieldConfig, f);
     if (field.custom && field.custom.hideFrom && field.custom.hideFrom.viz) continue;
     if (ro.values) {
-      f.y.forEach((v) => out.push({ name: f.name, value: v, field, frame: f }));
+      f.y.forEach((v) => out.push({ name: displayName(field, f), value: v, field, frame: f }));
     } else {
-      out.push({ name: f.name, value: reduce(f.y, calc), field, frame: f });
+      out.push({ name: displayName(field, f), value: reduce(f.y, calc), field, frame: f });
     }
   }
   const limit = ro.values ? Number(ro.limit) || 5000 : Infinity;

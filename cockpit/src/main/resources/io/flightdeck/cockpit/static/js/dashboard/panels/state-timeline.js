@@ -2,7 +2,8 @@
 // value mappings, else thresholds, else one colour per distinct value), its text on the band.
 import { h, fill } from '../../dom.js';
 import { PALETTE } from '../../chart.js';
-import { fieldFor, display, thresholdColour } from '../fields.js';
+import { fieldFor, display, thresholdColour, displayName } from '../fields.js';
+import { formatTime } from '../timezone.js';
 
 export function renderStateTimeline(card, data, ctx) {
   const frames = data.frames.filter((f) => f.y.some((v) => v !== null));
@@ -26,6 +27,8 @@ export function renderStateTimeline(card, data, ctx) {
   };
   fill(card.body, h('div.dash-timeline', frames.map((f) => {
     const field = fieldFor(ctx.panel.fieldConfig, f);
+    const name = displayName(field, f);
+    const when = (t) => (ctx.xMode === 'step' ? `step ${t}` : formatTime(t * 1000, ctx.zone));
     const bands = [];
     let start = 0;
     for (let i = 1; i <= f.y.length; i++) {
@@ -35,12 +38,12 @@ export function renderStateTimeline(card, data, ctx) {
           const left = ((f.x[start] - x0) / span) * 100;
           const width = Math.max(0.3, ((end - f.x[start]) / span) * 100);
           const d = display(field, f.y[start]);
-          bands.push(h('span.dash-state', { style: { left: `${left}%`, width: `${width}%`, background: colourOf(field, f.y[start]) }, title: `${f.name}: ${d.text}` }, width > 6 ? d.text : ''));
+          bands.push(h('span.dash-state', { style: { left: `${left}%`, width: `${width}%`, background: colourOf(field, f.y[start]) }, title: `${name}: ${d.text} from ${when(f.x[start])} to ${when(end)}` }, width > 6 ? d.text : ''));
         }
         start = i;
       }
     }
-    return h('div.dash-lane', h('span.dash-lane-name', f.name), h('span.dash-lane-track', bands));
+    return h('div.dash-lane', h('span.dash-lane-name', name), h('span.dash-lane-track', bands));
   })));
   card.drawn(frames.length, points);
 }

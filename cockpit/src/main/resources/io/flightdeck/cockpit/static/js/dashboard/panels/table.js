@@ -2,9 +2,10 @@
 // with its labels as columns and its last value, as Grafana shows an instant query.
 import { h, fill } from '../../dom.js';
 import { fieldFor, display, thresholdColour, reduce } from '../fields.js';
+import { formatTime } from '../timezone.js';
 
-function cell(value, field) {
-  if (value && typeof value === 'object' && 'time' in value) return h('td.mono', new Date(value.time * 1000).toISOString().slice(0, 19).replace('T', ' '));
+function cell(value, field, zone) {
+  if (value && typeof value === 'object' && 'time' in value) return h('td.mono', formatTime(value.time * 1000, zone));
   if (typeof value === 'number' || value === null) {
     const shown = display(field, value);
     const colour = field.custom && field.custom.cellOptions && field.custom.cellOptions.type === 'color-text' ? thresholdColour(field, value) : null;
@@ -36,6 +37,6 @@ export function renderTable(card, data, ctx) {
   const values = rows.reduce((n, r) => n + r.filter((v) => typeof v === 'number').length, 0);
   fill(card.body, h('div.table-wrap.dash-table', h('table', { 'data-table': panel.title },
     h('thead', h('tr', columns.map((c) => h('th', c)))),
-    h('tbody', rows.slice(0, 1000).map((r) => h('tr', r.map((v, i) => cell(v, i === 0 ? defaults : fieldOf(columns[i])))))))));
+    h('tbody', rows.slice(0, 1000).map((r) => h('tr', r.map((v, i) => cell(v, i === 0 ? defaults : fieldOf(columns[i]), ctx.zone))))))));
   card.drawn(rows.length, values);
 }

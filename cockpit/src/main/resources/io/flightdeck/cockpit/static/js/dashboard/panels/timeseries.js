@@ -1,25 +1,33 @@
 // The timeseries panel on uPlot: lines, bars or points per Grafana's custom.drawStyle, stacking
 // (normal or percent), a right axis for series whose override says axisPlacement "right",
 // negative-Y, threshold lines, anomaly marks from the anomalies transform, and a legend (list or
-// table) with the calcs the panel asks for.
+// table) with the calcs the panel asks for. Times on the axis and in the legend's cursor readout
+// are in the dashboard's time zone (ctx.zone).
 import uPlot from 'uplot';
 import { h, fill } from '../../dom.js';
 import { PALETTE, alpha } from '../../chart.js';
-import { fieldFor, formatValue, cssColour, reduce, REDUCER_NAMES } from '../fields.js';
+import { fieldFor, formatValue, cssColour, reduce, REDUCER_NAMES, displayName } from '../fields.js';
 import { drawAnnotations } from '../annotations.js';
+import { formatTime } from '../timezone.js';
 
 const AXIS = { stroke: '#9aa3b2', grid: { stroke: '#262b35', width: 1 }, ticks: { stroke: '#30363f', width: 1 }, font: '11px system-ui, sans-serif' };
 
-function xTicks(xMode) {
+function xTicks(xMode, zone) {
   if (xMode === 'step') return (u, vals) => vals.map((v) => formatValue(v, 'short'));
   return (u, vals) => {
     const span = u.scales.x.max - u.scales.x.min;
-    return vals.map((v) => {
-      const iso = new Date(v * 1000).toISOString();
-      if (span > 2 * 86400) return `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
-      return span < 600 ? iso.slice(11, 19) : iso.slice(11, 16);
-    });
+    const style = span > 2 * 86400 ? 'dayMinute' : span < 600 ? 'second' : 'clock';
+    return vals.map((v) => formatTime(v * 1000, zone, style));
   };
+}
+
+/** The scale's range from the fields drawn on it: their min/max where set, else the data's. */
+function fieldRange(fieldsOnScale, min, max) {
+  const mins = fieldsOnScale.map((f) => f.min).filter((v) => v !== null && v !== undefined && Number.isFinite(Number(v))).map(Number);
+  const maxs = fieldsOnScale.map((f) => f.max).filter((v) => v !== null && v !== undefined && Number.isFinite(Number(v))).map(Number);
+  const lo = mins.length ? Math.min(...mins) : (min === null ? 0 : min);
+  const hi = maxs.length ? Math.max(...maxs) : (max === null ? 1 : max);
+  return hi > lo ? [lo, hi] : [lo - 1, hi + 1];
 }
 
 /** The sorted union of the frames' x, and each frame's y placed on it (null where it has none). */
@@ -74,6 +82,7 @@ export function renderTimeseries(card, data, ctx) {
   const { panel } = ctx;
   const frames = data.frames.filter((f) => f.y.some((v) => v !== null));
   const fields = frames.map((f) => fieldFor(panel.fieldConfig, f));
+  const names = frames.map((f, i) => displayName(fields[i], f));
   const visible = frames.map((f, i) => !(fields[i].custom.hideFrom && fields[i].custom.hideFrom.viz));
   const shown = frames.filter((f, i) => visible[i]);
   const points = shown.reduce((n, f) => n + f.y.filter((v) => v !== null && Number.isFinite(v)).length, 0);
@@ -86,7 +95,9 @@ export function renderTimeseries(card, data, ctx) {
   const defaults = (panel.fieldConfig && panel.fieldConfig.defaults) || {};
   const stackMode = defaults.custom && defaults.custom.stacking ? defaults.custom.stacking.mode : 'none';
   const columns = stack(negated, fields, stackMode);
-  const unitLeft = stackMode === 'percent' ? 'percentunit' : defaults.unit;
+  const leftIndex = fields.findIndex((f) => f.custom.axisPlacement !== 'right');
+  const unitLeft = stackMode === 'percent' ? 'percentunit' : (leftIndex >= 0 ? fields[leftIndex].unit : defaults.unit);
+  const decimalsLeft = leftIndex >= 0 ? fields[leftIndex].decimals : defaults.decimals;
   const rightIndex = fields.findIndex((f) => f.custom.axisPlacement === 'right');
   const unitRight = rightIndex >= 0 ? fields[rightIndex].unit : null;
   const series = [{}];
@@ -98,7 +109,7 @@ export function renderTimeseries(card, data, ctx) {
     const width = field.custom.lineWidth ?? 1;
     const fill = field.custom.fillOpacity ? alpha(colour.startsWith('#') ? colour : '#4ea1ff', field.custom.fillOpacity / 100) : undefined;
     series.push({
-      label: f.name,
+      label: names[i],
       show: visible[i],
       stroke: colour,
       width: style === 'points' ? 0 : Math.max(0.5, width),
@@ -109,19 +120,16 @@ export function renderTimeseries(card, data, ctx) {
       points: { show: style === 'points' || f.y.length < 3, size: field.custom.pointSize || 5, fill: colour },
     });
   });
-  const yRange = (min, max) => {
-    const lo = defaults.min ?? (min === null ? 0 : min);
-    const hi = defaults.max ?? (max === null ? 1 : max);
-    return hi > lo ? [lo, hi] : [lo - 1, hi + 1];
-  };
+  const leftFields = fields.filter((f) => f.custom.axisPlacement !== 'right');
+  const rightFields = fields.filter((f) => f.custom.axisPlacement === 'right');
   const axes = [
-    { ...AXIS, values: xTicks(ctx.xMode), space: 70 },
-    { ...AXIS, size: 70, values: (u, vals) => vals.map((v) => formatValue(v, unitLeft, defaults.decimals)) },
+    { ...AXIS, values: xTicks(ctx.xMode, ctx.zone), space: 70 },
+    { ...AXIS, size: 70, values: (u, vals) => vals.map((v) => formatValue(v, unitLeft, decimalsLeft)) },
   ];
-  const scales = { x: { time: ctx.xMode === 'time', ...(ctx.xRange ? { range: () => ctx.xRange } : {}) }, y: { range: (u, min, max) => yRange(min, max) } };
+  const scales = { x: { time: ctx.xMode === 'time', ...(ctx.xRange ? { range: () => ctx.xRange } : {}) }, y: { range: (u, min, max) => fieldRange(leftFields, min, max) } };
   if (rightIndex >= 0) {
-    axes.push({ ...AXIS, scale: 'y2', side: 1, size: 70, grid: { show: false }, values: (u, vals) => vals.map((v) => formatValue(v, unitRight)) });
-    scales.y2 = { auto: true };
+    axes.push({ ...AXIS, scale: 'y2', side: 1, size: 70, grid: { show: false }, values: (u, vals) => vals.map((v) => formatValue(v, unitRight, fields[rightIndex].decimals)) });
+    scales.y2 = { range: (u, min, max) => fieldRange(rightFields, min, max) };
   }
   const thresholdStyle = (defaults.custom && defaults.custom.thresholdsStyle && defaults.custom.thresholdsStyle.mode) || 'off';
   const steps = (defaults.thresholds && defaults.thresholds.steps) || [];
@@ -138,6 +146,8 @@ export function renderTimeseries(card, data, ctx) {
     axes,
     series,
     legend: { show: false },
+    // Ticks on whole hours and days of the dashboard's zone, not the browser's.
+    ...(ctx.zone && ctx.xMode === 'time' ? { tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), ctx.zone) } : {}),
     cursor: {
       sync: ctx.syncKey ? { key: ctx.syncKey, setSeries: false } : undefined,
       drag: { x: true, y: false, setScale: false },
@@ -193,22 +203,24 @@ export function renderTimeseries(card, data, ctx) {
   });
   const legendOpts = panel.options.legend || {};
   const showLegend = legendOpts.showLegend !== false && legendOpts.displayMode !== 'hidden';
-  const unitOf = (i) => (fields[i].custom.axisPlacement === 'right' ? unitRight : (fields[i].unit ?? unitLeft));
+  const unitOf = (i) => fields[i].unit ?? (fields[i].custom.axisPlacement === 'right' ? unitRight : unitLeft);
+  const cursorTime = (idx) => (ctx.xMode === 'time' ? formatTime(x[idx] * 1000, ctx.zone) : `step ${formatValue(x[idx], 'short')}`);
   function readout(u) {
     if (!showLegend) return;
     const idx = u && u.cursor && u.cursor.idx !== null && u.cursor.idx !== undefined ? u.cursor.idx : null;
     const rows = frames.map((f, i) => ({ f, i })).filter(({ i }) => visible[i]);
+    const at = idx !== null ? h('span.dash-cursor-time', cursorTime(idx)) : null;
     if (legendOpts.displayMode === 'table') {
-      fill(legend, h('table.dash-legend-table',
+      fill(legend, at, h('table.dash-legend-table',
         h('thead', h('tr', h('th', 'Name'), idx !== null ? h('th', 'At cursor') : null, legendCalcs.map((c) => h('th', REDUCER_NAMES[c] || c)))),
         h('tbody', rows.slice(0, 50).map(({ f, i }) => h('tr',
-          h('td', h('i.swatch', { style: { background: series[i + 1].stroke } }), f.name),
+          h('td', h('i.swatch', { style: { background: series[i + 1].stroke } }), names[i]),
           idx !== null ? h('td.num', formatValue(raw[i][idx], unitOf(i), fields[i].decimals)) : null,
           legendCalcs.map((c) => h('td.num', formatValue(reduce(f.y, c), unitOf(i), fields[i].decimals))))))));
       return;
     }
-    fill(legend, rows.slice(0, 30).map(({ f, i }) => h('span.legend-item',
-      h('i.swatch', { style: { background: series[i + 1].stroke } }), `${f.name} `,
+    fill(legend, at, rows.slice(0, 30).map(({ f, i }) => h('span.legend-item',
+      h('i.swatch', { style: { background: series[i + 1].stroke } }), `${names[i]} `,
       idx !== null ? h('b', formatValue(raw[i][idx], unitOf(i), fields[i].decimals)) : null,
       legendCalcs.map((c) => h('span.muted', ` ${REDUCER_NAMES[c] || c} `, h('b', formatValue(reduce(f.y, c), unitOf(i), fields[i].decimals)))))),
     rows.length > 30 ? h('span.legend-item.muted', `+${rows.length - 30} more`) : null);
