@@ -7,9 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Reads Grafana's classic dashboard JSON, schemaVersion 16 and newer, into the model. */
+/**
+ * Reads Grafana's classic dashboard JSON into the model: schemaVersion 16 and newer as it is, older
+ * ones (rows of spans) after {@link GrafanaLegacySchema} brings them to 16.
+ */
 final class GrafanaClassicImporter {
-  static final int MIN_SCHEMA_VERSION = 16;
   static final int NEWEST_KNOWN_SCHEMA_VERSION = 42;
 
   /** Fields read into the model, or that only matter to a Grafana instance. */
@@ -44,9 +46,12 @@ final class GrafanaClassicImporter {
 
   private GrafanaClassicImporter() {}
 
-  static ImportResult read(JsonNode root, String path, SourceFormat format) {
-    int schemaVersion = schemaVersion(root, path);
+  static ImportResult read(JsonNode source, String path, SourceFormat format) {
+    int schemaVersion = schemaVersion(source, path);
     ReportBuilder report = new ReportBuilder();
+    GrafanaLegacySchema.Upgraded upgraded =
+        GrafanaLegacySchema.upgrade(source, path, schemaVersion, report);
+    JsonNode root = upgraded.dashboard();
     if (schemaVersion > NEWEST_KNOWN_SCHEMA_VERSION) {
       report.warn(
           "schemaVersion "
@@ -66,7 +71,8 @@ final class GrafanaClassicImporter {
     }
     GrafanaDatasources datasources = new GrafanaDatasources(root, path);
     GrafanaLayoutReader layout =
-        new GrafanaLayoutReader(new GrafanaPanelReader(datasources, report), report);
+        new GrafanaLayoutReader(
+            new GrafanaPanelReader(datasources, report), report, upgraded.sourcePaths());
     layout.read(root, path);
     List<Variable> variables = GrafanaVariableReader.read(root, path, datasources, report);
     Dashboard dashboard =
@@ -86,15 +92,17 @@ final class GrafanaClassicImporter {
 
   private static int schemaVersion(JsonNode root, String path) {
     Integer version = Json.optionalInteger(root, "schemaVersion", path);
+    if (version == null && root.path("rows").isArray()) {
+      return 0; // Grafana 1 wrote none; Grafana reads that as 0 and applies every step
+    }
     if (version == null) {
       throw new DashboardFormatException(
           Json.path(path, "schemaVersion"),
           "missing: a Grafana dashboard names its schemaVersion; re-save it in Grafana");
     }
-    if (version < MIN_SCHEMA_VERSION) {
+    if (version < 0) {
       throw new DashboardFormatException(
-          Json.path(path, "schemaVersion"),
-          "schemaVersion " + version + " < " + MIN_SCHEMA_VERSION + ": re-save in Grafana");
+          Json.path(path, "schemaVersion"), "expected 0 or more, got " + version);
     }
     return version;
   }

@@ -22,10 +22,17 @@ final class GrafanaLayoutReader {
   private final Map<String, Panel> byId = new LinkedHashMap<>();
   private final Set<Integer> usedIds = new HashSet<>();
   private final List<LayoutSection> sections = new ArrayList<>();
+  private final Map<JsonNode, String> sourcePaths;
 
-  GrafanaLayoutReader(GrafanaPanelReader panels, ReportBuilder report) {
+  /**
+   * @param sourcePaths where a panel converted from an older layout sat in the file (by identity),
+   *     so that the report names that place; others are named by their place in {@code panels}
+   */
+  GrafanaLayoutReader(
+      GrafanaPanelReader panels, ReportBuilder report, Map<JsonNode, String> sourcePaths) {
     this.panels = panels;
     this.report = report;
+    this.sourcePaths = sourcePaths;
   }
 
   Map<String, Panel> panels() {
@@ -117,7 +124,7 @@ final class GrafanaLayoutReader {
     List<Located> out = new ArrayList<>();
     for (int i = 0; i < list.size(); i++) {
       ObjectNode panel = list.get(i);
-      String at = Json.path(path, i);
+      String at = sourcePaths.getOrDefault(panel, Json.path(path, i));
       JsonNode pos = panel.get("gridPos");
       if (pos == null || pos.isNull()) {
         report.warn(at + ": no gridPos; placed at the bottom, 12 columns by 8 rows");

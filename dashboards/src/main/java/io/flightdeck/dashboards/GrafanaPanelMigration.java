@@ -120,9 +120,13 @@ final class GrafanaPanelMigration {
     if (panel.path("yaxis").path("align").asBoolean(false)) {
       report.unsupported(Json.path(path, "yaxis.align"), "aligned y axes are not supported");
     }
+    boolean dashes = Json.bool(panel, "dashes", false);
     for (Map.Entry<String, String> entry : GRAPH_DEFAULTS.entrySet()) {
-      JsonNode value = panel.get(entry.getKey());
-      if (value != null && !value.isNull() && !value.asText().equals(entry.getValue())) {
+      String field = entry.getKey();
+      // A point radius or dash length only shows where points or dashes are drawn.
+      boolean shown = field.equals("pointradius") ? points : !field.endsWith("Length") || dashes;
+      JsonNode value = panel.get(field);
+      if (shown && value != null && !value.isNull() && !value.asText().equals(entry.getValue())) {
         report.unsupported(
             Json.path(path, entry.getKey()), "legacy graph styling is not carried over");
       }
@@ -306,12 +310,18 @@ final class GrafanaPanelMigration {
         modern.putObject("options").putObject(value).put("text", map.path("text").asText());
       }
     }
-    for (ObjectNode map : Json.objects(panel, "rangeMaps", path)) {
+    var rangeMaps = Json.objects(panel, "rangeMaps", path);
+    for (int i = 0; i < rangeMaps.size(); i++) {
+      ObjectNode map = rangeMaps.get(i);
+      String at = Json.path(Json.path(path, "rangeMaps"), i);
+      Double from = rangeBound(map, "from", at);
+      Double to = rangeBound(map, "to", at);
+      if (from == null && to == null) {
+        continue; // the singlestat's default {from: "null", to: "null"} matches nothing
+      }
       ObjectNode modern = mappings.addObject();
       modern.put("type", "range");
       ObjectNode range = modern.putObject("options");
-      Double from = Json.optionalNumber(map, "from", path);
-      Double to = Json.optionalNumber(map, "to", path);
       if (from != null) {
         range.put("from", from);
       }
@@ -349,6 +359,11 @@ final class GrafanaPanelMigration {
             "colorPostfix")) {
       panel.remove(key);
     }
+  }
+
+  /** A range map's bound; old singlestats wrote an open one as the text "null". */
+  private static Double rangeBound(ObjectNode map, String field, String path) {
+    return "null".equals(map.path(field).asText()) ? null : Json.optionalNumber(map, field, path);
   }
 
   private static String calc(String valueName) {

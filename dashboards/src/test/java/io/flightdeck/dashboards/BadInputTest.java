@@ -71,9 +71,17 @@ class BadInputTest {
   }
 
   @Test
-  void oldSchemasAreRefusedWithWhatToDo() {
-    assertThat(refused("{\"schemaVersion\": 14, \"rows\": []}").getMessage())
-        .isEqualTo("at $.schemaVersion: schemaVersion 14 < 16: re-save in Grafana");
+  void oldSchemasAreConvertedAndRefusedOnlyWhenTheyHaveNoLayout() {
+    ImportResult empty =
+        DashboardImporter.importDocument(
+            "{\"schemaVersion\": 14, \"rows\": []}".getBytes(StandardCharsets.UTF_8));
+    assertThat(empty.dashboard().panels()).isEmpty();
+    assertThat(empty.report().warnings())
+        .anyMatch(warning -> warning.contains("converted from schemaVersion 14 to 16"));
+    assertThat(refused("{\"schemaVersion\": 14, \"title\": \"t\"}").getMessage())
+        .isEqualTo(
+            "at $.rows: missing: a dashboard of schemaVersion 14 keeps its panels in rows, and"
+                + " this one has neither rows nor panels");
     assertThat(refused("{\"panels\": []}").getMessage())
         .contains("$.schemaVersion")
         .contains("missing");
