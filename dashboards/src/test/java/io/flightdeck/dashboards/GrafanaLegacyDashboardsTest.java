@@ -1,10 +1,19 @@
 package io.flightdeck.dashboards;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Real dashboards saved by Grafana 4 (schemaVersion 12 and 14, rows of spans) converted as Grafana
@@ -28,7 +37,7 @@ class GrafanaLegacyDashboardsTest {
     assertThat(dashboard.layout()).hasSize(1);
     assertThat(dashboard.layout().get(0).isRow()).isFalse();
     return dashboard.layout().get(0).items().stream()
-        .collect(java.util.stream.Collectors.toMap(GridItem::panel, item -> item));
+        .collect(Collectors.toMap(GridItem::panel, item -> item));
   }
 
   @Test
@@ -158,5 +167,42 @@ class GrafanaLegacyDashboardsTest {
       assertThat(StableJson.write(GrafanaClassicExporter.export(again.dashboard())))
           .isEqualTo(exported);
     }
+  }
+
+  /** swarmprom's dashboard with one old field of the wrong type: refused, named by its old path. */
+  @ParameterizedTest(name = "{0} = {1}")
+  @CsvSource(
+      delimiterString = " := ",
+      value = {
+        "/rows/0 := 5 := $.rows[0]",
+        "/rows/0/panels := \"x\" := $.rows[0].panels",
+        "/rows/0/panels/2/span := \"wide\" := $.rows[0].panels[2].span",
+        "/rows/1/height := {} := $.rows[1].height",
+        "/rows/1/panels/0/grid := [] := $.rows[1].panels[0].grid",
+        "/rows/1/panels/0/aliasYAxis := [] := $.rows[1].panels[0].aliasYAxis",
+        "/rows/4/panels/2/targets := \"x\" := $.rows[4].panels[2].targets",
+        "/rows/2/panels/1/thresholds := \"low,high\" := $.rows[2].panels[1].thresholds",
+        "/templating/list/0/refresh := [] := $.templating.list[0].refresh",
+      })
+  void anOldFieldOfTheWrongTypeIsNamedByItsPath(String pointer, String json, String path)
+      throws Exception {
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode root =
+        (ObjectNode) mapper.readTree(GrafanaImportTest.resource("legacy/swarmprom-nodes-v14.json"));
+    JsonNode value = mapper.readTree(json);
+    int cut = pointer.lastIndexOf('/');
+    JsonNode parent = root.at(pointer.substring(0, cut));
+    String field = pointer.substring(cut + 1);
+    if (parent.isArray()) {
+      ((ArrayNode) parent).set(Integer.parseInt(field), value);
+    } else {
+      ((ObjectNode) parent).set(field, value);
+    }
+    Throwable thrown =
+        catchThrowable(
+            () ->
+                DashboardImporter.importDocument(root.toString().getBytes(StandardCharsets.UTF_8)));
+    assertThat(thrown).isInstanceOf(DashboardFormatException.class);
+    assertThat(((DashboardFormatException) thrown).path()).isEqualTo(path);
   }
 }
