@@ -400,7 +400,10 @@ class DashboardGrafanaFeaturesBrowserTest {
           {"id": 2, "type": "table", "title": "Times", "interval": "15s", "maxDataPoints": 10000,
            "gridPos": {"x": 12, "y": 0, "w": 12, "h": 8},
            "targets": [{"refId": "A", "expr": "gf_probe{series=~\\"a|b\\"}", "legendFormat": "{{series}}"}],
-           "transformations": [{"id": "joinByField", "options": {"byField": "Time", "mode": "inner"}}]}]}
+           "transformations": [{"id": "joinByField", "options": {"byField": "Time", "mode": "inner"}}]},
+          {"id": 3, "type": "heatmap", "title": "Buckets of b", "interval": "15s", "maxDataPoints": 10000,
+           "gridPos": {"x": 0, "y": 8, "w": 12, "h": 6}, "options": {"calculate": true},
+           "targets": [{"refId": "A", "expr": "gf_probe{series=\\"b\\"}"}]}]}
         """);
     long from = end - 600_000;
     ZoneId berlin = ZoneId.of("Europe/Berlin");
@@ -464,8 +467,11 @@ class DashboardGrafanaFeaturesBrowserTest {
         .isEqualTo("Europe/Berlin");
   }
 
-  /** The picker names the zone; the range, the custom From and the table's times are in it. */
-  private void assertTimesIn(ZoneId zone, String name, long from) {
+  /**
+   * The picker names the zone; the range, the custom From, the table's and the heatmap's times and
+   * the time of the last save are in it.
+   */
+  private void assertTimesIn(ZoneId zone, String name, long from) throws Exception {
     WebElement tz = browser.driver.findElement(By.cssSelector(".dash-time .dash-tz"));
     assertThat(tz.getDomAttribute("data-timezone")).isEqualTo(name);
     String offset = zone.getRules().getOffset(Instant.ofEpochMilli(from)).getId();
@@ -494,6 +500,11 @@ class DashboardGrafanaFeaturesBrowserTest {
         .isEqualTo(second.format(Instant.ofEpochMilli(from)));
     WebElement firstTime = panel("Times").findElement(By.cssSelector("tbody tr td"));
     assertThat(firstTime.getText()).isEqualTo(second.format(Instant.ofEpochMilli(from)));
+    assertThat(panel("Buckets of b").findElement(By.cssSelector(".dash-heatmap-times")).getText())
+        .startsWith(minute.format(Instant.ofEpochMilli(from)));
+    Instant updated = Instant.parse(getJson("/api/v1/dashboards/gf-time").path("updated").asText());
+    assertThat(browser.driver.findElement(By.cssSelector(".dash-meta")).getText())
+        .contains("at " + minute.format(updated));
   }
 
   private void importDashboard(String document) throws Exception {
@@ -541,14 +552,16 @@ class DashboardGrafanaFeaturesBrowserTest {
         new WebDriverWait(browser.driver, DRAW_TIMEOUT)
             .until(
                 d -> {
-                  List<WebElement> error =
-                      d.findElements(By.cssSelector("dialog.dash-editor .error-box"));
-                  if (!error.isEmpty()) {
-                    return error.get(0).getText();
-                  }
-                  List<WebElement> saved = d.findElements(By.cssSelector(".dash-saved"));
-                  return !saved.isEmpty() && saved.get(0).getText().contains("version " + version)
-                      ? saved.get(0).getText()
+                  // Read in one script: the line is replaced while the page draws again.
+                  Object text =
+                      browser.js(
+                          "const e = document.querySelector('dialog.dash-editor .error-box')"
+                              + " || document.querySelector('.dash-saved');"
+                              + "return e ? e.textContent : null;");
+                  return text != null
+                          && (text.toString().contains("version " + version)
+                              || !text.toString().startsWith("Saved"))
+                      ? text.toString()
                       : null;
                 });
     assertThat(said).startsWith("Saved version " + version);

@@ -3,6 +3,7 @@
 // (POST .../versions/<n>/restore), which saves it again as a new version.
 import { get, post } from '../api.js';
 import { h, fill, errorBox } from '../dom.js';
+import { formatTime, zoneLabel } from './timezone.js';
 
 /** The part of a diff line that names what changed, without the values: "changed $.title". */
 function changePath(line) {
@@ -10,10 +11,11 @@ function changePath(line) {
 }
 
 /**
- * Fills `box` with the versions of dashboard `uid`, newest first. `onRestored(stored)` is called
- * with the dashboard as the server answers a restore.
+ * Fills `box` with the versions of dashboard `uid`, newest first, their times in `zone`
+ * (resolveZone's answer). `onRestored(stored)` is called with the dashboard as the server answers
+ * a restore.
  */
-export async function showVersions(box, uid, onRestored) {
+export async function showVersions(box, uid, onRestored, zone) {
   fill(box, h('p.muted', 'Loading versions…'));
   let versions;
   try {
@@ -27,7 +29,7 @@ export async function showVersions(box, uid, onRestored) {
   const rows = versions.map((v) => h('tr', { dataset: { version: String(v.version) } },
     h('td.num', String(v.version)),
     h('td', v.author || '—'),
-    h('td', h('time', { datetime: v.created }, v.created.slice(0, 19).replace('T', ' '))),
+    h('td', h('time', { datetime: v.created }, formatTime(Date.parse(v.created), zone.zone))),
     h('td', v.message || ''),
     h('td', h('ul.dash-diff', v.diff.map((line) => h('li', { title: line }, h('code', changePath(line)))))),
     h('td', v.version === latest ? h('span.muted', 'current')
@@ -46,6 +48,6 @@ export async function showVersions(box, uid, onRestored) {
     h('h2', 'Versions'),
     status,
     h('table.dash-versions-table', { dataset: { table: 'versions' } },
-      h('thead', h('tr', ['Version', 'Who', 'When (UTC)', 'Message', 'Changed', ''].map((t) => h('th', t)))),
+      h('thead', h('tr', ['Version', 'Who', `When, ${zoneLabel(zone)}`, 'Message', 'Changed', ''].map((t) => h('th', t)))),
       h('tbody', rows)));
 }

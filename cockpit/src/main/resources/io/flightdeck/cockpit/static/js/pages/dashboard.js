@@ -22,7 +22,7 @@ import { showVersions } from '../dashboard/versions.js';
 import { dashboardLinks, panelLinks } from '../dashboard/links.js';
 import { loadAnnotations } from '../dashboard/annotations.js';
 import { parseTime, durationMs } from '../dashboard/time.js';
-import { resolveZone } from '../dashboard/timezone.js';
+import { resolveZone, formatTime } from '../dashboard/timezone.js';
 
 export function mount(root, ctx) {
   const uid = ctx.path[0];
@@ -71,7 +71,7 @@ export function mount(root, ctx) {
       h('h1', stored.title),
       h('div.dash-meta.muted',
         h('a', { href: '/dashboards' }, 'Dashboards'), stored.folder ? ` / ${stored.folder}` : '',
-        ` · version ${stored.version} by ${stored.updatedBy} at ${stored.updated.slice(0, 16).replace('T', ' ')}`,
+        ` · version ${stored.version} by ${stored.updatedBy} at ${formatTime(Date.parse(stored.updated), timeZone().zone, 'minute')}`,
         stored.provisionedFrom ? ` · provisioned from ${stored.provisionedFrom}` : '',
         (stored.tags || []).map((t) => h('span.badge', t)),
         ' · export ', h('a', { href: `/api/v1/dashboards/${encodeURIComponent(uid)}/export?format=grafana`, download: `${uid}.json` }, 'Grafana'),
@@ -94,7 +94,7 @@ export function mount(root, ctx) {
     showVersions(versionsBox, uid, (restored) => {
       fill(saved, h('div.dash-saved', `Restored: version ${restored.version} of ${restored.title}.`));
       load({ reloadModel: true });
-    });
+    }, timeZone());
   }
 
   async function load({ reloadModel = false } = {}) {

@@ -59,7 +59,10 @@ export function renderHeatmap(card, data, ctx) {
   const canvas = h('canvas.dash-heatmap');
   const labels = h('div.dash-heatmap-labels', rows.slice().reverse().map((r) => h('span', r.label)));
   const wrap = h('div.dash-heatmap-wrap', labels, canvas);
-  fill(card.body, wrap);
+  // The first and last columns' times under the cells (in the dashboard's zone), as an axis would.
+  const when = (t) => (ctx.xMode === 'step' ? `step ${t}` : formatTime(t * 1000, ctx.zone, 'minute'));
+  const times = h('div.dash-heatmap-times', h('span', when(x[0])), h('span', when(x[x.length - 1])));
+  fill(card.body, wrap, times);
   const max = Math.max(...rows.flatMap((r) => r.values.filter((v) => v !== null)), 1e-12);
   // Where the pointer is: the column's time (in the dashboard's zone), the bucket and its count.
   canvas.addEventListener('mousemove', (e) => {
