@@ -213,6 +213,8 @@ class DashboardGrafanaFeaturesBrowserTest {
     click(dialog, "Add transformation");
     click(dialog, "Remove transformation 2");
     click(dialog, "Move transformation 2 up");
+    browser.js("arguments[0].querySelector('.dash-transforms').scrollIntoView()", dialog);
+    browser.screenshot("dashboard-grafana-editor-transformations");
     save(dialog, ++versions);
     assertThat(statValue("Transformed")).isEqualTo("100");
     JsonNode transformations = panelModel(uid, "3").path("transformations");

@@ -103,7 +103,7 @@ export function transformationsSection(panel, problems) {
             smallButton('↓', `Move transformation ${i + 1} down`, () => { if (i < list.length - 1) { list.splice(i + 1, 0, list.splice(i, 1)[0]); render(); } }),
             smallButton('✕', `Remove transformation ${i + 1}`, () => { list.splice(i, 1); render(); })),
           form
-            ? h('div.dash-editor-inline', form(t.options).map((f) => control(t, i, f, render)))
+            ? (form(t.options).length ? h('div.dash-editor-inline', form(t.options).map((f) => control(t, i, f, render))) : null)
             : h('label.dash-field', 'Options (JSON; not applied by the cockpit, kept for Grafana) ', jsonControl(`t-${i}-json`, `Transformation ${i + 1} options`, t.options, (v) => { t.options = v; }, problems)));
       }),
       h('div.dash-editor-row', choose, smallButton('+ Add transformation', 'Add transformation', () => {
