@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Brings a Grafana dashboard saved before schemaVersion 16 (Grafana 2 to 4) to the shape of 16, as
+ * Brings a Grafana dashboard saved before schemaVersion 16 (Grafana 1 to 4) to the shape of 16, as
  * Grafana's own steps do when it loads one: the dashboard's old fields ({@code services.filter},
  * {@code pulldowns}, {@code nav}, {@code sharedCrosshair}), the variables' old fields (boolean
  * {@code refresh}, {@code hideVariable}/{@code hideLabel}, no type), the graph panel's {@code grid}
@@ -53,10 +53,15 @@ final class GrafanaLegacySchema {
       List<ObjectNode> rows = Json.objects(dashboard, "rows", path);
       for (int r = 0; r < rows.size(); r++) {
         String rowPath = Json.path(rowsPath, r);
+        if (GrafanaRowLayoutMigration.isRowCopy(rows.get(r))) {
+          continue;
+        }
         List<ObjectNode> panels = Json.objects(rows.get(r), "panels", rowPath);
         for (int p = 0; p < panels.size(); p++) {
-          GrafanaLegacyPanel.upgrade(
-              panels.get(p), Json.path(Json.path(rowPath, "panels"), p), schemaVersion, report);
+          if (!GrafanaRowLayoutMigration.isPanelCopy(panels.get(p))) {
+            GrafanaLegacyPanel.upgrade(
+                panels.get(p), Json.path(Json.path(rowPath, "panels"), p), schemaVersion, report);
+          }
         }
       }
       ArrayNode flat = new GrafanaRowLayoutMigration(report, sourcePaths).convert(rows, rowsPath);

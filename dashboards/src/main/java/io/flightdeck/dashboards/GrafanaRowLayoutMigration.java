@@ -76,7 +76,7 @@ final class GrafanaRowLayoutMigration {
     for (int r = 0; r < rows.size(); r++) {
       ObjectNode row = rows.get(r);
       String rowPath = Json.path(rowsPath, r);
-      if (!Json.isEmpty(row.get("repeatIteration")) || !Json.isEmpty(row.get("repeatRowId"))) {
+      if (isRowCopy(row)) {
         report.warn(rowPath + ": a copy of a repeated row saved by Grafana; left out");
         continue;
       }
@@ -102,8 +102,7 @@ final class GrafanaRowLayoutMigration {
       for (int p = 0; p < panels.size(); p++) {
         ObjectNode panel = panels.get(p);
         String panelPath = Json.path(panelsPath, p);
-        if (!Json.isEmpty(panel.get("repeatPanelId"))
-            || !Json.isEmpty(panel.get("repeatIteration"))) {
+        if (isPanelCopy(panel)) {
           report.warn(panelPath + ": a copy of a repeated panel saved by Grafana; left out");
           continue;
         }
@@ -122,6 +121,19 @@ final class GrafanaRowLayoutMigration {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether a row is a copy that Grafana 4 made for one value of a repeat and saved with the
+   * dashboard; Grafana leaves such copies out on load and makes them again.
+   */
+  static boolean isRowCopy(ObjectNode row) {
+    return !Json.isEmpty(row.get("repeatIteration")) || !Json.isEmpty(row.get("repeatRowId"));
+  }
+
+  /** The same for a panel: a copy names the panel it repeats. */
+  static boolean isPanelCopy(ObjectNode panel) {
+    return !Json.isEmpty(panel.get("repeatPanelId"));
   }
 
   private void reportRowFields(ObjectNode row, String rowPath) {

@@ -65,7 +65,9 @@ class GrafanaRowLayoutMigrationTest {
              "templating": {"list": [{"name": "gpu", "type": "custom", "query": "0,1",
                "current": {"text": "All", "value": ["$__all"]}, "includeAll": true, "multi": true}]},
              "rows": [
-              {"title": "GPU $gpu", "repeat": "gpu", "panels": [%s]},
+              {"title": "GPU $gpu", "repeat": "gpu", "panels": [%s,
+                {"id": 9, "type": "graph", "repeatPanelId": 1, "repeatIteration": 1500000000000,
+                 "grid": {"threshold1": 5}, "targets": [{"expr": "up"}]}]},
               {"title": "GPU $gpu", "repeatIteration": 1500000000000, "repeatRowId": 1,
                "panels": [%s]}
              ]}
@@ -77,7 +79,12 @@ class GrafanaRowLayoutMigrationTest {
     assertThat(dashboard.layout().get(0).title()).isEqualTo("GPU $gpu");
     assertThat(dashboard.panels()).containsOnlyKeys("1");
     assertThat(result.report().warnings())
-        .contains("$.rows[1]: a copy of a repeated row saved by Grafana; left out");
+        .contains(
+            "$.rows[0].panels[1]: a copy of a repeated panel saved by Grafana; left out",
+            "$.rows[1]: a copy of a repeated row saved by Grafana; left out");
+    // Nothing of a left-out copy is reported as lost.
+    assertThat(result.report().unsupported()).isEmpty();
+    assertThat(result.report().count(ReportBuilder.PANELS).source()).isEqualTo(1);
     assertThat(dashboard.variables().get(0).current()).containsExactly(Variable.ALL);
   }
 
@@ -264,6 +271,26 @@ class GrafanaRowLayoutMigrationTest {
         .contains(
             "$.schemaVersion: converted from schemaVersion 8 to 16 as Grafana does on load (rows"
                 + " of 12-column spans became positions on the 24-column grid)");
+  }
+
+  @Test
+  void anOldDashboardThatAlreadyHasPanelsGetsOnlyThePanelSteps() {
+    ImportResult result =
+        load(
+            """
+            {"schemaVersion": 12, "panels": [{"id": 1, "type": "graph",
+              "gridPos": {"x": 0, "y": 0, "w": 12, "h": 6}, "y_formats": ["ms", "short"],
+              "grid": {"threshold1": 300}, "targets": [{"expr": "up"}]}]}
+            """);
+    Panel graph = result.dashboard().panels().get("1");
+    assertThat(graph.fieldConfig().at("/defaults/unit").asText()).isEqualTo("ms");
+    assertThat(result.dashboard().layout().get(0).items())
+        .containsExactly(new GridItem("1", 0, 0, 12, 6));
+    assertThat(result.report().unsupported())
+        .extracting(ImportReport.UnsupportedField::path)
+        .containsExactly("$.panels[0].grid.threshold1");
+    assertThat(result.report().warnings())
+        .contains("$.schemaVersion: converted from schemaVersion 12 to 16 as Grafana does on load");
   }
 
   @Test
