@@ -20,7 +20,7 @@ final class RunAssessment {
   /** Enough distinct steps in a tail to measure a pace and see when the step last moved. */
   private static final int DISTINCT_STEPS_WANTED = StepProgress.MIN_INTERVALS + 1;
 
-  /** A run that lost more than this share of its time is not assumed to lose more. */
+  /** The most the time lost so far stretches an ETA (a run that lost three quarters of it). */
   static final double MAX_LOST_TIME_FACTOR = 4;
 
   private static final String SUCCESS = "STATUS_SUCCESS";
@@ -74,18 +74,29 @@ final class RunAssessment {
 
     boolean ended = !series.of(TrainingRole.END_SUMMARY).isEmpty();
     RunStatus status = status(progress, step, maxSteps, ended, lastSeen, sampleInterval);
-    Double rate = progress == null ? null : progress.medianRate();
+    Double rate = progress == null ? null : progress.rate();
+    Double pace = progress == null ? null : progress.pace();
     Double eta = null;
     Double etaLow = null;
     Double etaHigh = null;
     if (status == RunStatus.FINISHED) {
       eta = etaLow = etaHigh = 0.0;
-    } else if (status == RunStatus.RUNNING && maxSteps != null && step != null && rate != null) {
-      double remaining = Math.max(0, maxSteps - step);
-      double lost = lostTimeFactor(series.of(TrainingRole.STEP), step, rate, notBefore);
-      eta = scaled(seconds(remaining, rate), lost);
-      etaLow = scaled(seconds(remaining, progress.p90Rate()), lost);
-      etaHigh = scaled(seconds(remaining, progress.p10Rate()), lost);
+    } else if (status == RunStatus.RUNNING && maxSteps != null && step != null && pace != null) {
+      LostTime lost =
+          LostTime.of(
+              series.of(TrainingRole.STEP),
+              notBefore,
+              now,
+              pace,
+              stallThreshold(options, progress.medianChangeIntervalMs()),
+              progress.medianChangeIntervalMs());
+      EtaEstimate estimate =
+          EtaEstimate.of(progress, lost, step, Math.max(0, maxSteps - step), MAX_LOST_TIME_FACTOR);
+      if (estimate != null) {
+        eta = estimate.etaSeconds();
+        etaLow = estimate.lowSeconds();
+        etaHigh = estimate.highSeconds();
+      }
     }
 
     RunHardware hardware =
@@ -144,11 +155,12 @@ final class RunAssessment {
   }
 
   /**
-   * The step series' tail: the rate window at least, widened until it holds enough distinct steps
-   * to measure a pace and to see when the step last moved, however long the run has been stuck.
+   * The step series' tail: the trend window at least ({@link StepProgress#TREND_WINDOWS} rate
+   * windows), widened until it holds enough distinct steps to measure a pace and to see when the
+   * step last moved, however long the run has been stuck.
    */
   private SeriesReads.Samples stepTail(Series series, long notBefore) {
-    long span = options.rateWindow().toMillis();
+    long span = StepProgress.TREND_WINDOWS * options.rateWindow().toMillis();
     while (true) {
       long from = Math.max(notBefore, now - span);
       SeriesReads.Samples tail = SeriesReads.range(series, from, now);
@@ -191,39 +203,6 @@ final class RunAssessment {
       all.add(set.at());
     }
     return all;
-  }
-
-  /**
-   * How much longer the rest of the run takes than its recent pace says, given the time it lost so
-   * far: its goodput (net steps since the step first moved, over the wall time since, so stalls,
-   * the time away in restarts and the steps redone after them all count) against the recent pace. 1
-   * when the goodput keeps up with the pace (no losses, or a run that sped up); at most {@link
-   * #MAX_LOST_TIME_FACTOR}. The losses are assumed to go on at the rate seen so far.
-   */
-  private double lostTimeFactor(List<Series> steps, double step, double rate, long notBefore) {
-    double[] origin = null;
-    for (Series s : steps) {
-      double[] change = SeriesReads.firstChange(s, notBefore);
-      if (change != null && (origin == null || change[0] < origin[0])) {
-        origin = change;
-      }
-    }
-    if (origin == null || now <= origin[0] || rate <= 0) {
-      return 1;
-    }
-    double goodput = (step - origin[1]) / ((now - origin[0]) / 1000.0);
-    if (goodput >= rate) {
-      return 1;
-    }
-    return goodput <= rate / MAX_LOST_TIME_FACTOR ? MAX_LOST_TIME_FACTOR : rate / goodput;
-  }
-
-  private static Double scaled(Double seconds, double factor) {
-    return seconds == null ? null : seconds * factor;
-  }
-
-  private static Double seconds(double remaining, Double rate) {
-    return rate == null || rate <= 0 ? null : remaining / rate;
   }
 
   /** {@code name{run="x",tag="y"}}: the series' name, run label and TensorBoard tag. */

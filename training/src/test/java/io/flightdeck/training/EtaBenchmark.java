@@ -14,11 +14,13 @@ import org.junit.jupiter.api.io.TempDir;
  * generated runs with jitter, slow phases, stalls and restarts, real TensorBoard logdirs replayed)
  * the end the catalog predicts at 10%, 25% and 50% of the run against its true end, as a share of
  * the run's duration. Not part of the suite (no {@code Test} in its name): run it with {@code
- * -Dtest=EtaBenchmark}; it prints the table and writes it to {@code target/eta-benchmark.md}
- * (copied by hand to {@code bench/eta.md}). {@link EtaAccuracyTest} is the fast subset.
+ * -Dtest=EtaBenchmark} (and {@code -Deta.variations=24} for more generated runs); it prints the
+ * table and writes it to {@code target/eta-benchmark.md} (copied by hand to {@code bench/eta.md}).
+ * {@link EtaAccuracyTest} is the fast subset.
  */
 class EtaBenchmark {
-  private static final int VARIATIONS = 6;
+  /** Generated variations of each kind; {@code -Deta.variations=N} for more. */
+  private static final int VARIATIONS = Integer.getInteger("eta.variations", 6);
 
   @Test
   void measure(@TempDir Path dir) throws IOException {
@@ -27,6 +29,7 @@ class EtaBenchmark {
       outcomes.add(EtaCases.demoMainJob(store));
       outcomes.add(EtaCases.demoSibling(store));
       outcomes.addAll(EtaCases.generatedRuns(store, VARIATIONS));
+      outcomes.addAll(EtaCases.driftingRuns(store, VARIATIONS));
       outcomes.addAll(EtaCases.tensorBoardRuns(store));
     }
     String table = table(outcomes);
@@ -99,6 +102,9 @@ class EtaBenchmark {
       }
       if (name.contains("restart")) {
         return "restarts";
+      }
+      if (name.startsWith("slowing") || name.startsWith("speeding up")) {
+        return name.replaceAll(" \\d+%.*", "") + " at the start";
       }
       return name;
     }

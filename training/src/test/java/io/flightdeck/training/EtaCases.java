@@ -141,6 +141,50 @@ final class EtaCases {
     return out;
   }
 
+  /**
+   * Generated runs whose pace drifts at the start and then settles, as a trainer's does while a
+   * replay buffer fills, a cache warms or sequence packing settles: {@code n} that slow down and
+   * {@code n} that speed up, by 10–40% over a time constant of 3–15% of the run, with the same ±20%
+   * jitter as the others; seeded apart from {@link #generatedRuns} so those stay as they are.
+   */
+  static List<EtaReplay.Outcome> driftingRuns(TrainingStore store, int n) {
+    List<EtaReplay.Outcome> out = new ArrayList<>();
+    SplittableRandom random = new SplittableRandom(7919);
+    for (int v = 0; v < 2 * n; v++) {
+      boolean slowing = v < n;
+      long every = new long[] {5, 10, 15, 30}[v % 4];
+      double rate = 0.2 + random.nextDouble() * 1.8;
+      long hours = 1 + random.nextInt(8);
+      double change = 0.1 + 0.3 * random.nextDouble();
+      double tau = hours * 3600 * (0.03 + 0.12 * random.nextDouble());
+      long seed = random.nextLong();
+      // The settled pace is `rate`; the start is faster (slowing) or slower (speeding up).
+      double sign = slowing ? 1 : -1;
+      double meanFactor = 1 + sign * change * tau / (hours * 3600.0);
+      long max = Math.round(rate * hours * 3600 * meanFactor);
+      String name =
+          String.format(
+              java.util.Locale.ROOT,
+              "%s %.0f%% over %.0f min v%d",
+              slowing ? "slowing" : "speeding up",
+              100 * change,
+              tau / 60,
+              v);
+      out.add(
+          generated(
+              store,
+              name,
+              "generated",
+              new Jittered(max, every, rate, seed) {
+                @Override
+                double pace(long s) {
+                  return super.pace(s) * (1 + sign * change * Math.exp(-s / tau));
+                }
+              }));
+    }
+    return out;
+  }
+
   /** Times of {@code count} events spread over the run's middle 80%, in seconds. */
   private static long[] events(SplittableRandom random, long hours, int count) {
     long[] at = new long[count];

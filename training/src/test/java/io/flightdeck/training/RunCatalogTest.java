@@ -103,9 +103,10 @@ class RunCatalogTest {
     assertEquals(6600.0, llama.step());
     assertEquals(10000.0, llama.maxSteps());
     assertEquals(2.0, llama.stepsPerSecond(), 1e-9);
-    // 3400 steps left at 2 steps/s, 1700 s, were it not for the restart: it redid 600 steps, so
-    // its goodput is 6600 steps in 3600 s, and the losses are assumed to go on at that rate.
-    assertEquals(3400 / (6600 / 3600.0), llama.etaSeconds(), 1e-6);
+    // 3400 steps left at 2 steps/s, 1700 s, were it not for the restart: it went back from step
+    // 3570 (its last scrape before) to 3000, 570 steps redone, 285 s lost of the 3600 s since its
+    // step first moved; the losses are assumed to go on at that share.
+    assertEquals(1700 * 3600 / (3600 - 285.0), llama.etaSeconds(), 1e-6);
     assertTrue(llama.etaLowSeconds() <= llama.etaSeconds());
     assertTrue(llama.etaHighSeconds() >= llama.etaSeconds());
     assertEquals(6.6, llama.epoch(), 1e-9);
