@@ -87,10 +87,8 @@ final class GrafanaLegacyPanel {
     if (oldAxes && isAbsent(panel.get("yaxes"))) {
       boolean showY = Json.bool(panel, "y-axis", true);
       ArrayNode yaxes = panel.putArray("yaxes");
-      yaxes.add(
-          axis(showY, grid, "left", formats.get(0), panel.get("leftYAxisLabel"), gridPath, path));
-      yaxes.add(
-          axis(showY, grid, "right", formats.get(1), panel.get("rightYAxisLabel"), gridPath, path));
+      yaxes.add(axis(showY, grid, "left", formats.get(0), panel.get("leftYAxisLabel"), gridPath));
+      yaxes.add(axis(showY, grid, "right", formats.get(1), panel.get("rightYAxisLabel"), gridPath));
       if (isAbsent(panel.get("xaxis"))) {
         panel.putObject("xaxis").put("show", Json.bool(panel, "x-axis", true));
       }
@@ -122,8 +120,7 @@ final class GrafanaLegacyPanel {
       String side,
       JsonNode format,
       JsonNode label,
-      String gridPath,
-      String path) {
+      String gridPath) {
     ObjectNode axis = Json.NODES.objectNode();
     axis.put("show", show);
     axis.set("min", grid.get(side + "Min"));
