@@ -1,8 +1,6 @@
 package io.flightdeck.api;
 
 import io.flightdeck.model.Labels;
-import io.flightdeck.model.Matcher;
-import io.flightdeck.model.StaleMarker;
 import io.flightdeck.promql.PromQL;
 import io.flightdeck.promql.engine.Engine;
 import io.flightdeck.promql.engine.MatrixValue;
@@ -11,12 +9,7 @@ import io.flightdeck.promql.engine.QueryValue;
 import io.flightdeck.promql.engine.RangeSeries;
 import io.flightdeck.promql.parser.Expr;
 import io.flightdeck.promql.parser.ParseException;
-import io.flightdeck.promql.parser.VectorSelector;
-import io.flightdeck.storage.Querier;
 import io.flightdeck.storage.Queryable;
-import io.flightdeck.storage.SampleBuffer;
-import io.flightdeck.storage.SampleIterator;
-import io.flightdeck.storage.SeriesSet;
 import io.flightdeck.training.RunCatalog;
 import io.flightdeck.training.RunSummary;
 import io.flightdeck.training.StepMap;
@@ -37,15 +30,15 @@ import java.util.concurrent.Future;
  * min/median/max band with the outliers named and a count of NaN or infinite values per bucket. The
  * queries of one request are answered in parallel, one per core.
  *
- * <p>A plain selector is read as raw samples, so every sample counts in its bucket; any other
- * expression is evaluated as a range query at a step of about a quarter of a bucket (at least 1 s).
- * A query's own failure (bad PromQL, a limit, an unknown run) is its result's {@code error}; the
- * other queries still answer. Thread-safe.
+ * <p>A plain selector, or an {@code or} of them, is read as raw samples, so every sample counts in
+ * its bucket ({@link CockpitRawSeries}); any other expression is evaluated as a range query at two
+ * or four steps per bucket ({@link CockpitEvaluationStep}). A query's own failure (bad PromQL, a
+ * limit, an unknown run) is its result's {@code error}; the other queries still answer.
+ * Thread-safe.
  */
 public final class CockpitSeriesApi {
   static final int MAX_SERIES = 500;
   static final long MAX_POINTS = 2_000_000;
-  private static final long MIN_STEP_MS = 1000;
 
   /** Shared by every request: at most one chart query per core at a time. */
   private static final ExecutorService QUERIES =
@@ -201,11 +194,26 @@ public final class CockpitSeriesApi {
   private List<RangeSeries> evaluate(
       CockpitSeriesRequest request, CockpitSeriesRequest.Query query) {
     Expr expr = PromQL.parse(query.expr());
-    if (expr instanceof VectorSelector selector && isPlain(selector)) {
-      return rawSamples(request, query, selector);
+    CockpitRawSeries raw = CockpitRawSeries.of(expr);
+    if (raw != null) {
+      return raw.read(
+          storage,
+          request.startMs(),
+          request.endMs(),
+          new CockpitRawSeries.Limits() {
+            @Override
+            public void series(int count) {
+              checkSeries(query, count);
+            }
+
+            @Override
+            public void points(long count) {
+              checkPoints(query, count);
+            }
+          });
     }
-    long span = request.endMs() - request.startMs();
-    long step = Math.max(MIN_STEP_MS, span / (4L * request.width()));
+    long step =
+        CockpitEvaluationStep.of(expr, request.endMs() - request.startMs(), request.width());
     QueryValue value =
         engine.rangeQuery(storage, expr, request.startMs(), request.endMs(), step).value();
     if (!(value instanceof MatrixValue matrix)) {
@@ -214,48 +222,6 @@ public final class CockpitSeriesApi {
     checkSeries(query, matrix.series().size());
     checkPoints(query, matrix.series().stream().mapToLong(RangeSeries::size).sum());
     return matrix.series();
-  }
-
-  private static boolean isPlain(VectorSelector selector) {
-    return selector.originalOffset().isZero()
-        && selector.originalOffsetExpr() == null
-        && selector.timestamp() == null
-        && selector.atAnchor() == null
-        && !selector.anchored()
-        && !selector.smoothed();
-  }
-
-  /** Every stored sample of the selected series in the range, staleness markers left out. */
-  private List<RangeSeries> rawSamples(
-      CockpitSeriesRequest request, CockpitSeriesRequest.Query query, VectorSelector selector) {
-    List<RangeSeries> found = new ArrayList<>();
-    try (Querier querier = storage.querier(request.startMs(), request.endMs())) {
-      SeriesSet set = querier.select(true, selector.matchers().toArray(Matcher[]::new));
-      List<io.flightdeck.storage.Series> all = new ArrayList<>();
-      while (set.next()) {
-        all.add(set.at());
-      }
-      checkSeries(query, all.size());
-      long points = 0;
-      SampleBuffer buffer = new SampleBuffer(256);
-      SampleIterator reuse = null;
-      for (io.flightdeck.storage.Series series : all) {
-        buffer.clear();
-        reuse = series.iterator(reuse);
-        if (reuse.seek(request.startMs())) {
-          reuse.drainTo(buffer, request.endMs());
-        }
-        buffer.retainValues(v -> !StaleMarker.is(v));
-        points += buffer.size();
-        checkPoints(query, points);
-        found.add(
-            new RangeSeries(
-                series.labels(),
-                java.util.Arrays.copyOf(buffer.timestamps(), buffer.size()),
-                java.util.Arrays.copyOf(buffer.values(), buffer.size())));
-      }
-    }
-    return found;
   }
 
   private static void checkSeries(CockpitSeriesRequest.Query query, int count) {

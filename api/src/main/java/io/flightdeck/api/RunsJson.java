@@ -145,6 +145,8 @@ final class RunsJson {
       out.writeString("NaN");
     } else if (Double.isInfinite(v)) {
       out.writeString(v > 0 ? "+Inf" : "-Inf");
+    } else if (v != 0 && v == Math.rint(v) && Math.abs(v) < 1e15) {
+      out.writeNumber((long) v); // steps, counts, bytes: Go writes whole numbers as integers too
     } else {
       out.writeNumber(GoFloats.jsonNumber(v));
     }

@@ -230,6 +230,63 @@ class CockpitSeriesApiTest {
   }
 
   @Test
+  void anOrOfSelectorsIsReadAsStoredSamplesWithTheLeftSideWinningASharedSeries() {
+    // Every sample of a 1 s series counts, as for a plain selector (a step evaluation would see
+    // a quarter of a bucket's worth); the right side's series that matches a left one is left out.
+    int n = 1_000;
+    long[] times = LongStream.range(0, n).map(i -> T0 + i * 1000).toArray();
+    double[] ones = new double[n];
+    java.util.Arrays.fill(ones, 1.0);
+    double[] spiky = ones.clone();
+    spiky[501] = 50.0;
+    storage.add(Labels.of("__name__", "metric_loss", "run", "a", "rank", "0"), times, spiky);
+    storage.add(Labels.of("__name__", "tb_loss", "run", "a", "rank", "0"), times, ones);
+    storage.add(Labels.of("__name__", "tb_loss", "run", "a", "rank", "1"), times, ones);
+    Map<String, Object> result =
+        onlyResult(
+            post(
+                request(
+                    T0 / 1000,
+                    T0 / 1000 + n,
+                    10,
+                    "{\"id\":\"l\",\"expr\":\"(metric_loss{run=\\\"a\\\"}) or tb_loss{run=\\\"a\\\"}\"}")));
+    assertNull(result.get("error"));
+    assertEquals(2.0 * n, result.get("points"), "raw samples of two series, not step values");
+    List<Object> series = list(result.get("series"));
+    assertEquals(
+        List.of(
+            Map.of("__name__", "metric_loss", "run", "a", "rank", "0"),
+            Map.of("__name__", "tb_loss", "run", "a", "rank", "1")),
+        series.stream().map(one -> object(one).get("metric")).toList());
+    assertTrue(list(object(series.get(0)).get("max")).contains(50.0), "the 1 s spike survives");
+  }
+
+  @Test
+  void anOrMatchesSeriesOnTheLabelsItNames() {
+    long[] times = {T0, T0 + 1000};
+    storage.add(Labels.of("__name__", "a_loss", "run", "a", "job", "x"), times, new double[2]);
+    storage.add(Labels.of("__name__", "b_loss", "run", "a", "job", "y"), times, new double[2]);
+    Map<String, Object> on =
+        onlyResult(
+            post(
+                request(
+                    T0 / 1000,
+                    T0 / 1000 + 10,
+                    10,
+                    "{\"id\":\"l\",\"expr\":\"a_loss or on (run) b_loss\"}")));
+    assertEquals(1, list(on.get("series")).size(), "on (run): b_loss's run is taken by a_loss");
+    Map<String, Object> all =
+        onlyResult(
+            post(
+                request(
+                    T0 / 1000,
+                    T0 / 1000 + 10,
+                    10,
+                    "{\"id\":\"l\",\"expr\":\"a_loss or b_loss\"}")));
+    assertEquals(2, list(all.get("series")).size(), "the job label tells them apart");
+  }
+
+  @Test
   void aQuerysOwnFailureIsItsErrorAndTheOthersStillAnswer() {
     for (int i = 0; i < 501; i++) {
       storage.add(Labels.of("__name__", "many", "i", "" + i), new long[] {T0}, new double[] {1});

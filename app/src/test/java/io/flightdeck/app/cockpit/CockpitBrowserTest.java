@@ -182,6 +182,19 @@ class CockpitBrowserTest {
     assertDrawn("Network transmit", 2);
     assertThat(browser.driver.findElements(By.cssSelector(".event-chip"))).isNotEmpty();
     browser.screenshot("02-run-step-axis");
+    // The page shell asks for the run's summary as it is parsed, once, before main.js has run.
+    List<Object> summaryAsked =
+        (List<Object>)
+            browser.js(
+                "const main = performance.getEntriesByType('resource')"
+                    + ".find((r) => r.name.endsWith('/static/js/main.js'));"
+                    + "return performance.getEntriesByType('resource')"
+                    + ".filter((r) => new URL(r.name).pathname === '/api/v1/runs/' + arguments[0])"
+                    + ".map((r) => r.startTime < main.responseEnd);",
+                LLAMA);
+    assertThat(summaryAsked)
+        .as("requests for the run's summary, asked early")
+        .containsExactly(true);
 
     // Drill down to one GPU: the band becomes that GPU's own line.
     open("/runs/" + LLAMA + "?gpu=node-1/3");

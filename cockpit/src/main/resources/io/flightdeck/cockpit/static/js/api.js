@@ -11,10 +11,15 @@ export class ApiError extends Error {
 }
 
 /** Any request to a path of the server, answered as the API's envelope: its data, or ApiError. */
-export async function send(path, init) {
+export function send(path, init) {
+  return envelope(path, fetch(path, { cache: 'no-store', credentials: 'same-origin', ...init }));
+}
+
+/** The envelope of a fetch already started for `path`. */
+async function envelope(path, started) {
   let response;
   try {
-    response = await fetch(path, { cache: 'no-store', credentials: 'same-origin', ...init });
+    response = await started;
   } catch (e) {
     if (e.name === 'AbortError') throw e;
     throw new ApiError(`cannot reach the server (${e.message})`, 0, 'network');
@@ -43,7 +48,12 @@ const early = new Map();
  * path takes its answer. Forgotten when the next page opens (forgetEarly).
  */
 export function prefetch(path) {
-  const answer = send(`/api/v1/${path}`, {});
+  // The page shell's inline script may have asked already, before any module had loaded.
+  const shell = window.flightdeckEarly;
+  window.flightdeckEarly = undefined;
+  const answer = shell && shell.path === path
+    ? envelope(`/api/v1/${path}`, shell.response)
+    : send(`/api/v1/${path}`, {});
   answer.catch(() => {}); // a failure is the page's to report, when it asks
   early.set(path, answer);
 }
