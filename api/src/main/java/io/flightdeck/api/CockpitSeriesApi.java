@@ -11,7 +11,6 @@ import io.flightdeck.promql.parser.Expr;
 import io.flightdeck.promql.parser.ParseException;
 import io.flightdeck.storage.Queryable;
 import io.flightdeck.training.RunCatalog;
-import io.flightdeck.training.RunSummary;
 import io.flightdeck.training.StepMap;
 import java.util.ArrayList;
 import java.util.List;
@@ -263,23 +262,24 @@ public final class CockpitSeriesApi {
     }
   }
 
+  private static QueryRefused runNotFound(CockpitSeriesRequest.Query query) {
+    return new QueryRefused("run " + RunsApi.quote(query.run()) + " not found");
+  }
+
   private XAxis axis(CockpitSeriesRequest request, CockpitSeriesRequest.Query query) {
     if (query.x() == CockpitSeriesRequest.Axis.TIME) {
       return t -> t / 1000.0;
     }
-    RunSummary run =
-        catalog
-            .run(query.run())
-            .orElseThrow(
-                () -> new QueryRefused("run " + RunsApi.quote(query.run()) + " not found"));
     if (query.x() == CockpitSeriesRequest.Axis.RELATIVE) {
-      long first = run.firstSeenMs();
+      long first = catalog.run(query.run()).orElseThrow(() -> runNotFound(query)).firstSeenMs();
       return t -> (t - first) / 1000.0;
     }
+    // The range the page asks GET .../stepmap for, so the two requests of a page read it once
+    // (RunCatalog keeps a step map two seconds) and the page's cursor maps as the series do.
     StepMap map =
         catalog
-            .stepMap(query.run(), Math.min(request.startMs(), run.firstSeenMs()), request.endMs())
-            .orElse(StepMap.EMPTY);
+            .stepMap(query.run(), request.startMs(), request.endMs())
+            .orElseThrow(() -> runNotFound(query));
     return new XAxis() {
       @Override
       public double x(long timeMs) {
