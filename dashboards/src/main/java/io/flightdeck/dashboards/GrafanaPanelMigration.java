@@ -8,7 +8,8 @@ import java.util.Set;
 
 /**
  * Brings a Grafana panel of an older type or shape to the modern one, as Grafana's own migrations
- * do: {@code graph} to {@code timeseries}, {@code singlestat} to {@code stat} (or {@code gauge}),
+ * do: {@code graph} to {@code timeseries}, {@code singlestat} to {@code stat} (or {@code gauge}), a
+ * pre-Grafana-9 {@code heatmap} to the new heatmap's options ({@link GrafanaHeatmapMigration}),
  * pre-7 {@code options.fieldOptions} to {@code fieldConfig} plus {@code options.reduceOptions}. The
  * legacy fields are removed from the copy it returns; those that carried something the model cannot
  * hold are reported by path.
@@ -56,6 +57,11 @@ final class GrafanaPanelMigration {
     switch (type) {
       case "graph" -> graph(panel, path, report);
       case "singlestat", "grafana-singlestat-panel" -> singlestat(panel, path, report);
+      case "heatmap" -> {
+        if (GrafanaHeatmapMigration.isAngular(panel)) {
+          GrafanaHeatmapMigration.migrate(panel, path);
+        }
+      }
       default -> {}
     }
     if (panel.path("options").has("fieldOptions")) {

@@ -49,8 +49,24 @@ final class GrafanaPanelReader {
           "error",
           "hiddenSeries");
 
-  private static final Set<String> DRAWN_TRANSFORMATIONS =
-      Set.of("organize", "merge", "labelsToFields", "filterFieldsByName", "reduce");
+  /**
+   * The transformations the cockpit applies (cockpit js/dashboard/transforms.js): keep this list
+   * and that file's table of transformations the same.
+   */
+  static final Set<String> APPLIED_TRANSFORMATIONS =
+      Set.of(
+          "reduce",
+          "joinByField",
+          "seriesToColumns",
+          "calculateField",
+          "flightdeck.difference",
+          "flightdeck.normalize",
+          "flightdeck.movingAverage",
+          "flightdeck.anomalies");
+
+  /** The calculateField modes the cockpit computes (js/dashboard/calculate-field.js). */
+  static final Set<String> APPLIED_CALCULATE_MODES =
+      Set.of("binary", "unary", "reduceRow", "index", "cumulativeFunctions", "windowFunctions");
 
   /** The units the cockpit formats (cockpit-research (d)); others are drawn as plain numbers. */
   static final Set<String> COMMON_UNITS =
@@ -123,15 +139,27 @@ final class GrafanaPanelReader {
         Json.optionalInteger(panel, "maxPerRow", path));
   }
 
-  /** The transformations the training case needs are drawn; others are kept but named. */
+  /**
+   * The transformations the cockpit applies are kept silently; any other (or a calculateField mode
+   * it does not compute) is kept, so that an export gives it back, and named as not applied. A
+   * disabled one is not applied in Grafana either.
+   */
   private void transformations(ObjectNode panel, String path) {
     List<ObjectNode> list = Json.objects(panel, "transformations", path);
     for (int i = 0; i < list.size(); i++) {
-      String id = list.get(i).path("id").asText("");
-      if (!DRAWN_TRANSFORMATIONS.contains(id)) {
-        report.unsupported(
-            Json.path(Json.path(path, "transformations"), i),
-            "transformation \"" + id + "\" is kept but not applied");
+      ObjectNode transformation = list.get(i);
+      if (transformation.path("disabled").asBoolean(false)) {
+        continue;
+      }
+      String id = transformation.path("id").asText("");
+      String at = Json.path(Json.path(path, "transformations"), i);
+      if (!APPLIED_TRANSFORMATIONS.contains(id)) {
+        report.unsupported(at, "transformation \"" + id + "\" is kept but not applied");
+      } else if (id.equals("calculateField")) {
+        String mode = transformation.path("options").path("mode").asText("reduceRow");
+        if (!APPLIED_CALCULATE_MODES.contains(mode)) {
+          report.unsupported(at, "calculateField mode \"" + mode + "\" is kept but not applied");
+        }
       }
     }
   }
