@@ -7,11 +7,14 @@
 #
 # Usage: bench/soak-bench.sh [--minutes N] [--heap SIZE] [--block D] [--series N] [--interval-ms N] [--keep]
 #   --minutes N      how long (default 120)
-#   --heap SIZE      the server's -Xmx (default 1g)
-#   --block D        the server's --storage.tsdb.min-block-duration (default 30m: the head is cut
-#                    after 1.5 blocks, so a two-hour run sees it cut three times; with 2h blocks
-#                    the first cut comes after three hours, and 100,000 samples/s for three hours
-#                    would not fit the 1 GB heap)
+#   --heap SIZE      the server's -Xmx (default 3g)
+#   --block D        the server's --storage.tsdb.min-block-duration (default 15m). The head is
+#                    cut once it spans 1.5 blocks, so it holds 7.5 to 22.5 minutes here: about
+#                    135 M samples at most, which the 3 GB heap holds (the values are smooth
+#                    waves with full mantissas, about 8.5 bytes a sample in XOR chunks). With 2h
+#                    blocks the first cut comes after three hours, so two hours could not show
+#                    memory level off; a first run with 1 GB and 30m blocks ran out of heap at
+#                    minute 20 (bench/README.md)
 #   --series N       series written (default 20000)
 #   --interval-ms N  one sample per series every N ms (default 200)
 #   --keep           keep the data directory and the server log (their path is printed)
@@ -24,8 +27,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 RESULTS="$ROOT/bench/results"
 JAR="$ROOT/bench/target/flightdeck-bench.jar"
 minutes=120
-heap=1g
-block=30m
+heap=3g
+block=15m
 series=20000
 interval=200
 keep=false

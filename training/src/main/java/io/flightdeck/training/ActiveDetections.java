@@ -14,8 +14,9 @@ import java.util.Set;
  * of the data's end, since an ongoing stall ends at its last sample), and a point event (a spike, a
  * NaN, a re-warm-up, a staircase) for {@code holdMs} after the loop first saw it, so that it
  * outlasts a rule's evaluation and the notifier's group wait. A point event already there when the
- * loop first looked at the run counts as seen at its onset, so a server's start does not alert on
- * incidents long past. Not thread-safe: one loop calls it.
+ * loop first looked at the run counts as seen when it became detectable (its onset, or a
+ * staircase's confirmation), so a server's start does not alert on incidents long past. Not
+ * thread-safe: one loop calls it.
  */
 final class ActiveDetections {
   /** The detectors' kinds (RunEvent); restarts, epochs, alerts, XIDs and lost GPUs are not. */
@@ -83,8 +84,9 @@ final class ActiveDetections {
       if (POINT_KINDS.contains(event.kind())) {
         EventKey key = EventKey.of(event);
         present.add(key);
-        boolean old = firstLook || event.timeMs() < settledFromMs;
-        long since = seen.computeIfAbsent(key, k -> old ? event.timeMs() : nowMs);
+        long found = detectableFrom(event);
+        boolean old = firstLook || found < settledFromMs;
+        long since = seen.computeIfAbsent(key, k -> old ? found : nowMs);
         on = nowMs - since <= holdMs;
       } else {
         on = event.endMs() == null || event.endMs() >= dataEndMs - slackMs;
@@ -105,6 +107,16 @@ final class ActiveDetections {
     }
     titles.put(run, now);
     return kept;
+  }
+
+  /**
+   * When a point event could first be seen: its {@code confirmed_at} evidence (unix seconds) where
+   * it has one (a staircase is dated at its first step and confirmed epochs later), else its time.
+   */
+  private static long detectableFrom(RunEvent event) {
+    return event.evidence().get("confirmed_at") instanceof Number confirmed
+        ? Math.round(confirmed.doubleValue() * 1000)
+        : event.timeMs();
   }
 
   /** Forgets a run that is no longer evaluated. */

@@ -2,6 +2,7 @@ package io.flightdeck.training;
 
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.Matcher;
+import io.flightdeck.storage.Querier;
 import io.flightdeck.storage.Series;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,6 +19,12 @@ import java.util.Map;
  * inside the previous epoch under half of the step (so it happened at the boundary). {@link #STEPS}
  * steps in a row, within one segment of the step map, make a staircase. The projected time to OOM
  * is the memory left divided by the mean step, times the epoch's duration.
+ *
+ * <p>A range too short for {@link #STEPS} + 1 epoch boundaries (the detection loop's window, one
+ * hour, against epochs of 40 minutes or more) but holding at least one looks further back for this
+ * detector only: the epoch series over up to {@link #LOOKBACK_WINDOWS} detection windows, then the
+ * memory series from the third-last boundary on. Its cost is bounded by that: three epochs of the
+ * memory series, only while a boundary lies in the range.
  */
 final class MemoryStaircase {
   static final int STEPS = 2;
@@ -25,6 +32,7 @@ final class MemoryStaircase {
   static final int SETTLE_SAMPLES = 1;
   static final int ENTRY_SAMPLES = 3;
   static final int MIN_EPOCH_SAMPLES = 6;
+  static final int LOOKBACK_WINDOWS = 4;
 
   private MemoryStaircase() {}
 
@@ -33,16 +41,21 @@ final class MemoryStaircase {
       String host, String gpu, String metric, SeriesReads.Samples used, double total) {}
 
   static List<RunEvent> detect(RunWindow window) {
-    List<RunEvent> found = new ArrayList<>();
     if (window.series() == null || window.series().of(TrainingRole.EPOCH).isEmpty()) {
-      return found;
+      return List.of();
     }
-    List<Long> boundaries = boundaries(window);
-    if (boundaries.size() < STEPS + 1) {
-      return found;
+    List<Long> boundaries = boundaries(window.series(), window.readFrom(), window.endMs());
+    if (boundaries.size() >= STEPS + 1) {
+      return detect(window, boundaries, window.startMs());
     }
+    return boundaries.isEmpty() ? List.of() : lookingBack(window);
+  }
+
+  /** The staircases among the run's memory series, confirmed from {@code reportFromMs} on. */
+  private static List<RunEvent> detect(RunWindow window, List<Long> boundaries, long reportFromMs) {
+    List<RunEvent> found = new ArrayList<>();
     for (Memory memory : memories(window)) {
-      RunEvent event = staircase(window, memory, boundaries);
+      RunEvent event = staircase(window, memory, boundaries, reportFromMs);
       if (event != null) {
         found.add(event);
       }
@@ -50,10 +63,35 @@ final class MemoryStaircase {
     return Detections.merge(found, 0); // every series that stepped at the same boundary: one
   }
 
+  /** The range holds too few boundaries: the last {@link #STEPS} + 1 of them, read further back. */
+  private static List<RunEvent> lookingBack(RunWindow window) {
+    long limit = window.endMs() - LOOKBACK_WINDOWS * window.options().detectionWindow().toMillis();
+    if (window.storage() == null || limit >= window.readFrom()) {
+      return List.of();
+    }
+    String label = window.options().runLabel();
+    try (Querier longer = window.storage().querier(limit, window.endMs())) {
+      RunSeries series =
+          RunSeries.select(longer, label, Matcher.equal(label, window.run())).get(window.run());
+      if (series == null || series.of(TrainingRole.EPOCH).isEmpty()) {
+        return List.of();
+      }
+      List<Long> all = boundaries(series, limit, window.endMs());
+      if (all.size() < STEPS + 1) {
+        return List.of();
+      }
+      List<Long> last = all.subList(all.size() - (STEPS + 1), all.size());
+      long from = last.get(0);
+      RunWindow view =
+          window.lookingBack(longer, series, RunEvents.stepMap(series, from, window.endMs()), from);
+      return detect(view, last, window.startMs());
+    }
+  }
+
   /** The times the integer part of the epoch rose, within one segment each. */
-  private static List<Long> boundaries(RunWindow window) {
-    Series epoch = window.series().of(TrainingRole.EPOCH).get(0);
-    SeriesReads.Samples samples = SeriesReads.range(epoch, window.readFrom(), window.endMs());
+  private static List<Long> boundaries(RunSeries series, long fromMs, long toMs) {
+    Series epoch = series.of(TrainingRole.EPOCH).get(0);
+    SeriesReads.Samples samples = SeriesReads.range(epoch, fromMs, toMs);
     List<Long> times = new ArrayList<>();
     for (int i = 1; i < samples.size(); i++) {
       if (Math.floor(samples.values()[i]) > Math.floor(samples.values()[i - 1])) {
@@ -63,7 +101,8 @@ final class MemoryStaircase {
     return times;
   }
 
-  private static RunEvent staircase(RunWindow window, Memory memory, List<Long> boundaries) {
+  private static RunEvent staircase(
+      RunWindow window, Memory memory, List<Long> boundaries, long reportFromMs) {
     SeriesReads.Samples used = memory.used();
     int steps = 0;
     double risen = 0;
@@ -112,7 +151,7 @@ final class MemoryStaircase {
                 RunDevices.lowerBound(used.times(), boundary)
                     + Math.min(next.length, SETTLE_SAMPLES + ENTRY_SAMPLES)
                     - 1];
-        if (confirmed < window.startMs()) {
+        if (confirmed < reportFromMs) {
           steps = 0;
           risen = 0;
           continue;
@@ -128,7 +167,9 @@ final class MemoryStaircase {
                 "level",
                 entry,
                 "epoch_seconds",
-                epochMs / 1000.0);
+                epochMs / 1000.0,
+                "confirmed_at",
+                confirmed / 1000.0);
         String oom = "";
         if (Double.isFinite(memory.total()) && memory.total() > entry) {
           double epochsLeft = (memory.total() - entry) / perEpoch;

@@ -108,7 +108,8 @@ public final class RunCatalog {
     RunHardware hardware = new RunHardware(summary.hosts(), summary.gpus());
     try (Querier querier = storage.querier(startMs - RunEvents.LEAD_MS, endMs)) {
       RunSeries series = RunSeries.select(querier, options.runLabel(), exact(run)).get(run);
-      return new RunEvents(querier, options, run, hardware).collect(series, startMs, endMs);
+      return new RunEvents(querier, storage, options, run, hardware)
+          .collect(series, startMs, endMs);
     }
   }
 

@@ -3,6 +3,7 @@ package io.flightdeck.training;
 import io.flightdeck.model.Labels;
 import io.flightdeck.model.Matcher;
 import io.flightdeck.storage.Querier;
+import io.flightdeck.storage.Queryable;
 import io.flightdeck.storage.Series;
 import io.flightdeck.storage.SeriesSet;
 import java.util.ArrayList;
@@ -32,6 +33,7 @@ final class RunEvents {
   private static final String XID_FELL_OFF_THE_BUS = "79";
 
   private final Querier querier;
+  private final Queryable storage;
   private final RunCatalogOptions options;
   private final String run;
   private final RunHardware hardware;
@@ -42,8 +44,14 @@ final class RunEvents {
   private long start;
   private long end;
 
-  RunEvents(Querier querier, RunCatalogOptions options, String run, RunHardware hardware) {
+  RunEvents(
+      Querier querier,
+      Queryable storage,
+      RunCatalogOptions options,
+      String run,
+      RunHardware hardware) {
     this.querier = querier;
+    this.storage = storage;
     this.options = options;
     this.run = run;
     this.hardware = hardware;
@@ -97,7 +105,8 @@ final class RunEvents {
             List.copyOf(pauses),
             usualInterval(series),
             start,
-            end);
+            end,
+            storage);
     List<RunEvent> faults =
         events.stream().filter(e -> e.kind().equals("xid") || e.kind().equals("gpu_lost")).toList();
     events.addAll(HungRanks.detect(window, faults));

@@ -1,6 +1,7 @@
 package io.flightdeck.training;
 
 import io.flightdeck.storage.Querier;
+import io.flightdeck.storage.Queryable;
 import java.util.List;
 
 /**
@@ -13,6 +14,8 @@ import java.util.List;
  * @param pauses the step map's pauses of at least {@link HungRanks#EARLY_INTERVALS} usual
  *     step-change intervals that are not stalls (yet), {@code {from, to}} in ms
  * @param intervalMs the usual sample interval of the run's training series (at least 1)
+ * @param storage the store, for a detector that must look further back than the querier reaches
+ *     ({@link MemoryStaircase}); null when there is none
  */
 record RunWindow(
     Querier querier,
@@ -25,11 +28,32 @@ record RunWindow(
     List<long[]> pauses,
     long intervalMs,
     long startMs,
-    long endMs) {
+    long endMs,
+    Queryable storage) {
 
   /** The first time read: before the range, to have a baseline as it begins. */
   long readFrom() {
     return startMs - RunEvents.LEAD_MS;
+  }
+
+  /**
+   * The same run read from {@code fromMs} on ({@link #readFrom()} is {@code fromMs}) through a
+   * querier that reaches that far, with its series and step map from there.
+   */
+  RunWindow lookingBack(Querier longer, RunSeries longerSeries, StepMap longerMap, long fromMs) {
+    return new RunWindow(
+        longer,
+        options,
+        run,
+        hardware,
+        longerSeries,
+        longerMap,
+        stalls,
+        pauses,
+        intervalMs,
+        fromMs + RunEvents.LEAD_MS,
+        endMs,
+        storage);
   }
 
   /** Whether {@code [from, to]} overlaps a stall. */

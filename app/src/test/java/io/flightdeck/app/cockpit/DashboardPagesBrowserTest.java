@@ -148,6 +148,7 @@ class DashboardPagesBrowserTest {
         .isEqualTo("$__all");
     int drawn = assertPanelsWithDataDrawn("Oxed_c6Wz", query);
     assertThat(drawn).as("dcgm panels drawn").isGreaterThanOrEqualTo(6);
+    assertNoPanelsOverlap();
     WebElement temperature = panel("GPU Temperature");
     assertThat(Integer.parseInt(temperature.getDomAttribute("data-series"))).isGreaterThan(8);
     assertThat(panel("Tensor Core Utilization").getText()).contains("No data");
@@ -216,6 +217,7 @@ class DashboardPagesBrowserTest {
     awaitPanels();
     int drawn = assertPanelsWithDataDrawn(uid, query);
     assertThat(drawn).as("node exporter panels drawn").isGreaterThanOrEqualTo(60);
+    assertNoPanelsOverlap();
     browser.screenshot("dashboard-node-exporter-all-rows");
   }
 
@@ -551,6 +553,11 @@ class DashboardPagesBrowserTest {
         .containsExactly("Bucket 0.1", "Bucket 1");
     assertThat(panel("Count below 1").getDomAttribute("data-state")).isEqualTo("ready");
     assertThat(value(panel("Count below 1"), ".dash-stat")).isEqualTo("320");
+    // The four copies of "Probe" fill the line the panel was on: "Broken query", on that line
+    // before them, keeps its place and the copies move down below it.
+    assertNoPanelsOverlap();
+    assertThat(panel("Probe counter").getRect().getY())
+        .isGreaterThanOrEqualTo(broken.getRect().getY() + broken.getRect().getHeight());
     browser.screenshot("dashboard-kinds");
 
     // With one run chosen, the LLM training dashboard draws on the run's steps.
@@ -809,6 +816,21 @@ class DashboardPagesBrowserTest {
 
   private WebElement panel(String title) {
     return browser.chart(title);
+  }
+
+  /** Checks that no two panel cards on the page share any pixel, as Grafana's grid never does. */
+  private void assertNoPanelsOverlap() {
+    @SuppressWarnings("unchecked")
+    List<String> overlapping =
+        (List<String>)
+            browser.js(
+                "const r=[...document.querySelectorAll('.dash-panel[data-chart]')]"
+                    + ".map(e=>[e.dataset.chart,e.getBoundingClientRect()]);const out=[];"
+                    + "r.forEach(([n,a],i)=>r.slice(i+1).forEach(([m,b])=>{"
+                    + "if(a.left<b.right-0.5&&b.left<a.right-0.5"
+                    + "&&a.top<b.bottom-0.5&&b.top<a.bottom-0.5)"
+                    + "out.push(n+' and '+m)}));return out;");
+    assertThat(overlapping).as("panels that overlap").isEmpty();
   }
 
   /** Waits until no panel is loading any more. */

@@ -2,6 +2,7 @@
 // colours, value mappings, min/max, per-series overrides, and the reducers ("calcs") used by
 // legends, stat, gauge and the reduce transform.
 import { fmtNum } from '../format.js';
+import { formatDateUnit } from './timezone.js';
 
 const NAMED_COLOURS = {
   green: '#3fb950', 'dark-green': '#1a7f37', 'semi-dark-green': '#2ea043', 'light-green': '#56d364', 'super-light-green': '#8ddb8c',
@@ -48,8 +49,12 @@ function duration(v, decimals, unitMs) {
   return `${num(ms / 86400000, decimals ?? 1)} day`;
 }
 
-/** A value in a Grafana unit id ("percent", "bytes", "s", "watt"...), with optional decimals. */
-export function formatValue(v, unit, decimals) {
+/**
+ * A value in a Grafana unit id ("percent", "bytes", "s", "watt"...), with optional decimals.
+ * The dateTime units read it as epoch ms and write it on the clock of `zone` (the dashboard's time
+ * zone, an IANA name; null: the browser's).
+ */
+export function formatValue(v, unit, decimals, zone = null) {
   if (v === null || v === undefined) return 'No data';
   if (typeof v === 'string') return v;
   if (Number.isNaN(v)) return 'NaN';
@@ -90,7 +95,8 @@ export function formatValue(v, unit, decimals) {
     case 'cps': return `${num(v, d)} c/s`;
     case 'wps': return `${num(v, d)} wr/s`;
     case 'rps': return `${num(v, d)} rd/s`;
-    case 'dateTimeAsIso': case 'dateTimeFromNow': return new Date(v).toISOString().slice(0, 19).replace('T', ' ');
+    case 'dateTimeAsIso': case 'dateTimeAsIsoNoDateIfToday': case 'dateTimeAsUS': case 'dateTimeAsUSNoDateIfToday':
+    case 'dateTimeAsLocal': case 'dateTimeAsSystem': case 'dateTimeFromNow': return formatDateUnit(v, unit, zone);
     case undefined: case null: case '': case 'short': case 'none': return num(v, d);
     default: {
       // Grafana's custom units: "suffix:X", "prefix:X", or any other text used as a suffix.
@@ -209,11 +215,11 @@ export function mappedText(field, v) {
   return null;
 }
 
-/** A value as the panel shows it: a mapping's text or the number in its unit. */
-export function display(field, v) {
+/** A value as the panel shows it: a mapping's text or the number in its unit (dates in `zone`). */
+export function display(field, v, zone = null) {
   const mapped = mappedText(field, v);
   if (mapped && mapped.text !== undefined && mapped.text !== '') return { text: mapped.text, colour: mapped.color ? cssColour(mapped.color) : null };
-  return { text: formatValue(v, field.unit, field.decimals), colour: mapped && mapped.color ? cssColour(mapped.color) : null };
+  return { text: formatValue(v, field.unit, field.decimals, zone), colour: mapped && mapped.color ? cssColour(mapped.color) : null };
 }
 
 const finite = (ys) => ys.filter((v) => v !== null && v !== undefined && Number.isFinite(v));

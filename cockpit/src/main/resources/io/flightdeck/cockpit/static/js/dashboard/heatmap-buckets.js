@@ -3,8 +3,8 @@
 // bucket. calculation.xBuckets: {mode: "size", value: "1m"} (a duration) or {mode: "count",
 // value: "20"}; without it one column per distinct time. calculation.yBuckets: {mode: "size",
 // value: "5"} (a bucket's width) or {mode: "count", value: "10"} (10 when unset), and
-// scale {type: "log", log: 2 | 10}: buckets a power of the base wide, `value` splitting each one
-// (size) or `count` buckets even on the log scale.
+// scale {type: "log", log: 2 | 10}: buckets a power of the base wide, `value` (in either mode)
+// splitting each one, as Grafana's heatmap calculation does.
 import { durationMs } from './time.js';
 import { formatValue } from './fields.js';
 
@@ -54,18 +54,10 @@ function yBuckets(values, config) {
   if (log) {
     // Work in log space: a bucket there is even; its bounds are powers of the base.
     const toLog = (v) => Math.log(v) / Math.log(log);
-    let step;
-    let start;
-    let n;
-    if (config.mode === 'count') {
-      n = Math.floor(value || DEFAULT_Y_COUNT);
-      start = toLog(lo);
-      step = (toLog(hi) - start) / n || 1;
-    } else {
-      step = 1 / Math.max(1, Math.floor(value || 1));
-      start = Math.floor(toLog(lo) / step + 1e-9) * step;
-      n = Math.max(1, Math.floor((toLog(hi) - start) / step + 1e-9) + 1);
-    }
+    // In either mode `value` splits each power into that many rows, as Grafana's calculation does.
+    const step = 1 / Math.max(1, Math.floor(value || 1));
+    const start = Math.floor(toLog(lo) / step + 1e-9) * step;
+    const n = Math.max(1, Math.floor((toLog(hi) - start) / step + 1e-9) + 1);
     const bounds = Array.from({ length: n }, (_, i) => [log ** (start + i * step), log ** (start + (i + 1) * step)]);
     return { bounds, place: (v) => (v > 0 ? Math.min(n - 1, Math.max(0, Math.floor((toLog(v) - start) / step + 1e-9))) : -1), dropped };
   }

@@ -82,3 +82,39 @@ export function zoneLabel(resolved, atMs = Date.now()) {
   const a = Math.abs(off);
   return `${resolved.zone || 'Browser time'} (UTC${sign}${pad(Math.floor(a / 60))}:${pad(a % 60)})`;
 }
+
+/**
+ * `ms` in one of Grafana's date units, on the wall clock of `zone` as Grafana's are on the
+ * dashboard's: dateTimeAsIso 2026-12-07 10:00:00, dateTimeAsUS 12/07/2026 10:00:00 am, their
+ * "NoDateIfToday" forms only the time when the day is today there, dateTimeAsLocal and
+ * dateTimeAsSystem as ISO, dateTimeFromNow how long ago (or in how long) it is. Null for another unit.
+ */
+export function formatDateUnit(ms, unit, zone, now = Date.now()) {
+  const w = wallClock(ms, zone);
+  const today = (() => {
+    const n = wallClock(now, zone);
+    return n.year === w.year && n.month === w.month && n.day === w.day;
+  })();
+  const iso = formatTime(ms, zone);
+  const hour12 = w.hour % 12 === 0 ? 12 : w.hour % 12;
+  const usTime = `${hour12}:${pad(w.minute)}:${pad(w.second)} ${w.hour < 12 ? 'am' : 'pm'}`;
+  switch (unit) {
+    case 'dateTimeAsIso': case 'dateTimeAsLocal': case 'dateTimeAsSystem': return iso;
+    case 'dateTimeAsIsoNoDateIfToday': return today ? formatTime(ms, zone, 'second') : iso;
+    case 'dateTimeAsUS': return `${pad(w.month)}/${pad(w.day)}/${w.year} ${usTime}`;
+    case 'dateTimeAsUSNoDateIfToday': return today ? usTime : `${pad(w.month)}/${pad(w.day)}/${w.year} ${usTime}`;
+    case 'dateTimeFromNow': return fromNow(ms, now);
+    default: return null;
+  }
+}
+
+const SPANS = [['year', 365 * 86400], ['month', 30 * 86400], ['day', 86400], ['hour', 3600], ['minute', 60]];
+
+/** "3 hours ago", "in 2 days", "a few seconds ago": the distance only, so no zone. */
+function fromNow(ms, now) {
+  const seconds = Math.round((now - ms) / 1000);
+  const a = Math.abs(seconds);
+  const found = SPANS.find(([, size]) => a >= size);
+  const text = found ? `${Math.round(a / found[1])} ${found[0]}${Math.round(a / found[1]) === 1 ? '' : 's'}` : 'a few seconds';
+  return seconds >= 0 ? `${text} ago` : `in ${text}`;
+}

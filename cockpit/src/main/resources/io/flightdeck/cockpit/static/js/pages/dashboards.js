@@ -103,7 +103,7 @@ function importPanel(onImported) {
   };
   return h('section.dash-import', { 'aria-label': 'Import a dashboard' },
     h('h2', 'Import'),
-    h('p.muted', 'Grafana (schemaVersion 16 and newer, also the API answer with "meta"), Perses JSON or YAML. Panels Flightdeck does not draw are kept as placeholders and written back on export.'),
+    h('p.muted', 'Grafana (any schemaVersion: dashboards older than 16, from Grafana 1 to 4, and pre-Grafana-9 panels are converted as Grafana converts them; also the API answer with "meta"), Perses JSON or YAML. Panels Flightdeck does not draw are kept as placeholders and written back on export.'),
     text,
     h('div.controls', file, folder, h('label', overwrite, ' replace a dashboard with the same uid'),
       h('button.primary', { type: 'button', onclick: submit }, 'Import')),

@@ -28,10 +28,10 @@ function arcPath(cx, cy, r, from, to) {
   return `M ${x0} ${y0} A ${r} ${r} 0 0 1 ${x1} ${y1}`;
 }
 
-function gauge(v, showMarkers) {
+function gauge(v, showMarkers, zone) {
   const [min, max] = bounds(v.field);
   const fraction = v.value === null || !Number.isFinite(v.value) ? 0 : Math.max(0, Math.min(1, (v.value - min) / (max - min)));
-  const colour = display(v.field, v.value).colour || thresholdColour(v.field, v.value) || '#4ea1ff';
+  const colour = display(v.field, v.value, zone).colour || thresholdColour(v.field, v.value) || '#4ea1ff';
   const el = svg('svg', { viewBox: '0 0 120 76', class: 'dash-gauge-svg' });
   el.append(svg('path', { d: arcPath(60, 64, 46, 0, 1), stroke: '#262b35', 'stroke-width': 12, fill: 'none' }));
   if (showMarkers) {
@@ -49,7 +49,7 @@ function gauge(v, showMarkers) {
   }
   if (fraction > 0) el.append(svg('path', { d: arcPath(60, 64, 46, 0, Math.max(0.005, fraction)), stroke: colour, 'stroke-width': 12, fill: 'none' }));
   const text = svg('text', { x: 60, y: 62, 'text-anchor': 'middle', fill: colour, 'font-size': 16, 'font-weight': 600 });
-  text.textContent = display(v.field, v.value).text;
+  text.textContent = display(v.field, v.value, zone).text;
   el.append(text);
   return el;
 }
@@ -64,7 +64,7 @@ export function renderGauge(card, data, ctx) {
   card.clear();
   const markers = ctx.panel.options.showThresholdMarkers !== false;
   fill(card.body, h('div.dash-gauge-grid', { style: { gridTemplateColumns: `repeat(${Math.min(values.length, 8)}, 1fr)` } },
-    values.map((v) => h('div.dash-gauge', { dataset: { value: v.value ?? '' } }, gauge(v, markers), values.length > 1 ? h('div.dash-stat-name', v.name) : null))));
+    values.map((v) => h('div.dash-gauge', { dataset: { value: v.value ?? '' } }, gauge(v, markers, ctx.zone), values.length > 1 ? h('div.dash-stat-name', v.name) : null))));
   card.drawn(values.length, shown.length);
 }
 
@@ -80,7 +80,7 @@ export function renderBarGauge(card, data, ctx) {
   fill(card.body, h(`div.dash-bargauge${vertical ? '.vertical' : ''}`, values.map((v) => {
     const [min, max] = bounds(v.field);
     const fraction = v.value === null || !Number.isFinite(v.value) ? 0 : Math.max(0, Math.min(1, (v.value - min) / (max - min)));
-    const shownValue = display(v.field, v.value);
+    const shownValue = display(v.field, v.value, ctx.zone);
     const colour = shownValue.colour || thresholdColour(v.field, v.value) || '#4ea1ff';
     return h('div.dash-bar-row', { dataset: { value: v.value ?? '' } },
       h('span.dash-bar-name', v.name),

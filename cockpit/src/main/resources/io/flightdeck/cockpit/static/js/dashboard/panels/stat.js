@@ -54,7 +54,7 @@ export function renderStat(card, data, ctx) {
   card.clear();
   fill(card.body, h('div.dash-stat-grid', { style: { gridTemplateColumns: `repeat(${Math.min(values.length, panel.options.orientation === 'horizontal' ? 1 : 6)}, 1fr)` } },
     values.map((v) => {
-      const shownValue = display(v.field, v.value);
+      const shownValue = display(v.field, v.value, ctx.zone);
       const colour = shownValue.colour || thresholdColour(v.field, v.value) || '#c9d1d9';
       const tile = h('div.dash-stat', {
         style: colourMode === 'background' ? { background: colour, color: '#0d1117' } : {},

@@ -18,7 +18,7 @@ export function renderStateTimeline(card, data, ctx) {
   const span = x1 > x0 ? x1 - x0 : 1;
   const distinct = new Map();
   const colourOf = (field, v) => {
-    const d = display(field, v);
+    const d = display(field, v, ctx.zone);
     if (d.colour) return d.colour;
     if (field.thresholds && field.thresholds.steps && field.thresholds.steps.length > 1) return thresholdColour(field, v);
     const key = String(v);
@@ -37,7 +37,7 @@ export function renderStateTimeline(card, data, ctx) {
           const end = i < f.x.length ? f.x[i] : x1;
           const left = ((f.x[start] - x0) / span) * 100;
           const width = Math.max(0.3, ((end - f.x[start]) / span) * 100);
-          const d = display(field, f.y[start]);
+          const d = display(field, f.y[start], ctx.zone);
           bands.push(h('span.dash-state', { style: { left: `${left}%`, width: `${width}%`, background: colourOf(field, f.y[start]) }, title: `${name}: ${d.text} from ${when(f.x[start])} to ${when(end)}` }, width > 6 ? d.text : ''));
         }
         start = i;

@@ -7,7 +7,7 @@ import { formatTime } from '../timezone.js';
 function cell(value, field, zone) {
   if (value && typeof value === 'object' && 'time' in value) return h('td.mono', formatTime(value.time * 1000, zone));
   if (typeof value === 'number' || value === null) {
-    const shown = display(field, value);
+    const shown = display(field, value, zone);
     const colour = field.custom && field.custom.cellOptions && field.custom.cellOptions.type === 'color-text' ? thresholdColour(field, value) : null;
     return h('td.num', { style: colour ? { color: colour } : {} }, value === null ? '–' : shown.text);
   }

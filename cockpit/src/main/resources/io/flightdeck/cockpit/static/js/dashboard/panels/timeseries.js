@@ -124,11 +124,11 @@ export function renderTimeseries(card, data, ctx) {
   const rightFields = fields.filter((f) => f.custom.axisPlacement === 'right');
   const axes = [
     { ...AXIS, values: xTicks(ctx.xMode, ctx.zone), space: 70 },
-    { ...AXIS, size: 70, values: (u, vals) => vals.map((v) => formatValue(v, unitLeft, decimalsLeft)) },
+    { ...AXIS, size: 70, values: (u, vals) => vals.map((v) => formatValue(v, unitLeft, decimalsLeft, ctx.zone)) },
   ];
   const scales = { x: { time: ctx.xMode === 'time', ...(ctx.xRange ? { range: () => ctx.xRange } : {}) }, y: { range: (u, min, max) => fieldRange(leftFields, min, max) } };
   if (rightIndex >= 0) {
-    axes.push({ ...AXIS, scale: 'y2', side: 1, size: 70, grid: { show: false }, values: (u, vals) => vals.map((v) => formatValue(v, unitRight, fields[rightIndex].decimals)) });
+    axes.push({ ...AXIS, scale: 'y2', side: 1, size: 70, grid: { show: false }, values: (u, vals) => vals.map((v) => formatValue(v, unitRight, fields[rightIndex].decimals, ctx.zone)) });
     scales.y2 = { range: (u, min, max) => fieldRange(rightFields, min, max) };
   }
   const thresholdStyle = (defaults.custom && defaults.custom.thresholdsStyle && defaults.custom.thresholdsStyle.mode) || 'off';
@@ -215,14 +215,14 @@ export function renderTimeseries(card, data, ctx) {
         h('thead', h('tr', h('th', 'Name'), idx !== null ? h('th', 'At cursor') : null, legendCalcs.map((c) => h('th', REDUCER_NAMES[c] || c)))),
         h('tbody', rows.slice(0, 50).map(({ f, i }) => h('tr',
           h('td', h('i.swatch', { style: { background: series[i + 1].stroke } }), names[i]),
-          idx !== null ? h('td.num', formatValue(raw[i][idx], unitOf(i), fields[i].decimals)) : null,
-          legendCalcs.map((c) => h('td.num', formatValue(reduce(f.y, c), unitOf(i), fields[i].decimals))))))));
+          idx !== null ? h('td.num', formatValue(raw[i][idx], unitOf(i), fields[i].decimals, ctx.zone)) : null,
+          legendCalcs.map((c) => h('td.num', formatValue(reduce(f.y, c), unitOf(i), fields[i].decimals, ctx.zone))))))));
       return;
     }
     fill(legend, at, rows.slice(0, 30).map(({ f, i }) => h('span.legend-item',
       h('i.swatch', { style: { background: series[i + 1].stroke } }), `${names[i]} `,
-      idx !== null ? h('b', formatValue(raw[i][idx], unitOf(i), fields[i].decimals)) : null,
-      legendCalcs.map((c) => h('span.muted', ` ${REDUCER_NAMES[c] || c} `, h('b', formatValue(reduce(f.y, c), unitOf(i), fields[i].decimals)))))),
+      idx !== null ? h('b', formatValue(raw[i][idx], unitOf(i), fields[i].decimals, ctx.zone)) : null,
+      legendCalcs.map((c) => h('span.muted', ` ${REDUCER_NAMES[c] || c} `, h('b', formatValue(reduce(f.y, c), unitOf(i), fields[i].decimals, ctx.zone)))))),
     rows.length > 30 ? h('span.legend-item.muted', `+${rows.length - 30} more`) : null);
   }
   readout(null);
