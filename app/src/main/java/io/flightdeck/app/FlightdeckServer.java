@@ -166,6 +166,7 @@ final class FlightdeckServer implements AutoCloseable {
             next -> {
               delivery.apply(next);
               rules.apply(next);
+              detections.setInterval(next.global().evaluationInterval());
               if (pushReemission != null) {
                 pushReemission.apply(next);
               }

@@ -113,6 +113,38 @@ class RunDetectionAlertEndToEndTest {
   }
 
   /**
+   * The detection loop follows the rules' evaluation interval when the configuration is reloaded:
+   * started at an hour, its first pass (on an empty store) is its last for an hour, so a hung run
+   * imported after it has no detection series until a reload brings the interval to 1 s.
+   */
+  @Test
+  void aReloadedEvaluationIntervalPacesTheDetectionLoop() throws Exception {
+    Path config = dir.resolve("flightdeck.yml");
+    Files.writeString(config, "global:\n  evaluation_interval: 1h\n");
+    try (FlightdeckServerProcess server =
+        FlightdeckServerProcess.start(
+            dir.resolve("data"),
+            Files.createFile(dir.resolve("server.log")),
+            "--config.file=" + config,
+            "--collector.enable=false",
+            "--cockpit.detection-window=30m")) {
+      server.awaitReady();
+      importRun(server, "hung", System.currentTimeMillis(), true);
+      String hung = "flightdeck_run_detection{run=\"hung\",kind=\"hung_rank\"}";
+      Thread.sleep(3000);
+      assertThat(query(server, hung)).isEmpty();
+
+      Files.writeString(config, "global:\n  evaluation_interval: 1s\n");
+      assertThat(TestHttp.post(server.uri("/-/reload"), new byte[0]).statusCode()).isEqualTo(200);
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      while (query(server, hung).isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(250);
+      }
+      assertThat(query(server, hung)).hasSize(1);
+    }
+  }
+
+  /**
    * Imports a run ending at {@code nowMs}: 2 nodes × 2 GPUs, one rank per GPU. A hung run's ranks
    * stop stepping {@link #HANG_S} before the end, its node-1 GPU 1 idles while the others spin.
    */

@@ -76,14 +76,17 @@ public final class DetectionLoop implements AutoCloseable {
   private final Appendable sink;
   private final Clock clock;
   private final long windowMs;
-  private final long intervalMs;
+  private volatile long intervalMs;
   private final ActiveDetections detections;
   private final Map<String, CachedEvents> cache = new ConcurrentHashMap<>();
   private final Map<String, Set<Labels>> activeByRun = new HashMap<>();
   private final Map<String, Long> evaluatedAt = new HashMap<>();
   private Set<Labels> emitted = Set.of();
   private volatile long delayMs;
+  private final java.util.concurrent.atomic.AtomicLong passes =
+      new java.util.concurrent.atomic.AtomicLong();
   private ScheduledExecutorService executor;
+  private java.util.concurrent.ScheduledFuture<?> next;
 
   /**
    * The events of a run as the passes found them.
@@ -103,10 +106,7 @@ public final class DetectionLoop implements AutoCloseable {
    * @param interval how often a pass starts, at the least (the rules' evaluation interval)
    */
   public DetectionLoop(RunCatalog catalog, Appendable sink, Clock clock, Duration interval) {
-    if (interval.toMillis() < 1) {
-      throw new IllegalArgumentException(
-          "the detection interval must be positive, got " + interval);
-    }
+    requirePositive(interval);
     this.catalog = catalog;
     this.sink = sink;
     this.clock = clock;
@@ -116,6 +116,39 @@ public final class DetectionLoop implements AutoCloseable {
     this.detections =
         new ActiveDetections(
             METRIC, catalog.runLabel(), windowMs / HOLD_PARTS, windowMs / SLACK_PARTS);
+  }
+
+  private static void requirePositive(Duration interval) {
+    if (interval.toMillis() < 1) {
+      throw new IllegalArgumentException(
+          "the detection interval must be positive, got " + interval);
+    }
+  }
+
+  /**
+   * Follows a new evaluation interval (a reloaded configuration): the passes from now on start at
+   * least this often, and a pass waiting longer than that is brought forward.
+   */
+  public synchronized void setInterval(Duration interval) {
+    requirePositive(interval);
+    intervalMs = interval.toMillis();
+    delayMs = intervalMs;
+    if (next != null
+        && !next.isDone()
+        && next.getDelay(TimeUnit.MILLISECONDS) > intervalMs
+        && next.cancel(false)) {
+      next = executor.schedule(this::passAndReschedule, intervalMs, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /** The interval the passes follow now. */
+  Duration interval() {
+    return Duration.ofMillis(intervalMs);
+  }
+
+  /** How many background passes have run since {@link #start}. */
+  long passes() {
+    return passes.get();
   }
 
   /** Starts the passes on a daemon thread of low priority; the first one at once. */
@@ -142,11 +175,12 @@ public final class DetectionLoop implements AutoCloseable {
       // A bad run or a store being closed must not end the loop; the next pass tries again.
       log.warn("run detection pass failed: {}", e.toString());
     }
+    passes.incrementAndGet();
     long tookMs = (System.nanoTime() - began) / 1_000_000;
-    delayMs = Math.max(intervalMs, DUTY * tookMs);
     synchronized (this) {
+      delayMs = Math.max(intervalMs, DUTY * tookMs);
       if (executor != null && !executor.isShutdown()) {
-        executor.schedule(this::passAndReschedule, delayMs, TimeUnit.MILLISECONDS);
+        next = executor.schedule(this::passAndReschedule, delayMs, TimeUnit.MILLISECONDS);
       }
     }
   }

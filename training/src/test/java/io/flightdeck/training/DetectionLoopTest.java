@@ -2,6 +2,7 @@ package io.flightdeck.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.flightdeck.model.Labels;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The background loop over a real TSDB: a hung GPU in a running job becomes a {@code
  * flightdeck_run_detection} series naming the run, host and GPU while the hang lasts and goes stale
  * after; a healthy job beside it gets none; the events endpoint's answer from the loop's cache is
- * the one computed on demand.
+ * the one computed on demand; a new evaluation interval (a reloaded configuration) is followed.
  */
 class DetectionLoopTest {
   private static final long HOURS_2 = 2 * 3600;
@@ -152,6 +153,30 @@ class DetectionLoopTest {
             .filter(e -> !StaleMarker.is(e.getValue()))
             .noneMatch(e -> "hung_rank".equals(e.getKey().get("kind"))),
         after.toString());
+  }
+
+  @Test
+  void aNewEvaluationIntervalIsFollowedFromTheNextPass() throws InterruptedException {
+    Loop loop = loopAt(HANG_FROM + 600);
+    try (DetectionLoop slow =
+        new DetectionLoop(loop.catalog(), store.tsdb, loop.clock(), Duration.ofHours(1))) {
+      slow.start();
+      awaitPasses(slow, 1);
+      // An hour to the next pass at the interval it began with; a reload shortens it.
+      slow.setInterval(Duration.ofMillis(100));
+      assertEquals(Duration.ofMillis(100), slow.interval());
+      awaitPasses(slow, 3);
+      assertThrows(IllegalArgumentException.class, () -> slow.setInterval(Duration.ZERO));
+      assertEquals(Duration.ofMillis(100), slow.interval());
+    }
+  }
+
+  /** Waits (at most 30 s, polling) until the loop has run {@code n} background passes. */
+  private static void awaitPasses(DetectionLoop loop, long n) throws InterruptedException {
+    for (int i = 0; i < 300 && loop.passes() < n; i++) {
+      Thread.sleep(100);
+    }
+    assertTrue(loop.passes() >= n, loop.passes() + " passes, not " + n);
   }
 
   @Test
