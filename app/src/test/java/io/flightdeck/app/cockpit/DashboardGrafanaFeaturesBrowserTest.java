@@ -469,6 +469,95 @@ class DashboardGrafanaFeaturesBrowserTest {
         .isEqualTo("Europe/Berlin");
   }
 
+  @Test
+  void heatmapsSavedBeforeGrafana9ComputeTheirOldBuckets() throws Exception {
+    importDashboard(
+        """
+        {"uid": "gf-old-heatmaps", "title": "Grafana 8 heatmaps", "schemaVersion": 27,
+         "panels": [
+          {"id": 1, "type": "heatmap", "title": "Old by size", "interval": "15s", "maxDataPoints": 10000,
+           "gridPos": {"x": 0, "y": 0, "w": 12, "h": 8}, "dataFormat": "timeseries",
+           "xBucketSize": "1m", "xBucketNumber": null, "yBucketSize": 1, "yBucketNumber": null,
+           "yAxis": {"show": true, "format": "short", "logBase": 1, "decimals": null, "min": null, "max": null, "splitFactor": null},
+           "cards": {"cardPadding": null, "cardRound": null}, "heatmap": {}, "highlightCards": true,
+           "color": {"mode": "spectrum", "colorScheme": "interpolateOranges", "cardColor": "#b4ff00"},
+           "legend": {"show": false}, "tooltip": {"show": true, "showHistogram": false},
+           "targets": [{"refId": "A", "expr": "gf_probe{series=\\"a\\"}"}]},
+          {"id": 2, "type": "heatmap", "title": "Old on a log axis", "interval": "15s", "maxDataPoints": 10000,
+           "gridPos": {"x": 12, "y": 0, "w": 12, "h": 8}, "dataFormat": "timeseries",
+           "yAxis": {"logBase": 10, "splitFactor": null},
+           "targets": [{"refId": "A", "expr": "gf_probe{series=\\"b\\"}"}]}]}
+        """);
+    openRange("gf-old-heatmaps", "");
+    // As the new heatmap with the same buckets: a is 0..4, one row per value; 1m columns.
+    WebElement size = panel("Old by size");
+    assertThat(size.getDomAttribute("data-state")).isEqualTo("ready");
+    assertThat(size.getDomAttribute("data-row-totals")).isEqualTo("9,8,8,8,8");
+    assertThat(size.getDomAttribute("data-points")).isEqualTo("41");
+    // b on powers of ten: 10..90 and 100..400; its 0 is off the log axis.
+    WebElement log = panel("Old on a log axis");
+    assertThat(log.getDomAttribute("data-row-totals")).isEqualTo("9,31");
+    assertThat(log.getText()).contains("1 value is at or below 0");
+  }
+
+  @Test
+  void dateUnitsAndDashboardLinksFollowTheTimeZone() throws Exception {
+    long noonUtc = Instant.parse("2026-07-01T12:00:00Z").toEpochMilli();
+    importDashboard(
+        """
+        {"uid": "gf-tz-other", "title": "Tagged for the zone", "schemaVersion": 39, "tags": ["gf-tz"],
+         "panels": []}
+        """);
+    importDashboard(
+        """
+        {"uid": "gf-dates", "title": "Dates in Berlin", "schemaVersion": 39, "timezone": "Europe/Berlin",
+         "links": [
+          {"type": "link", "title": "Same time", "url": "/dashboards/gf-time", "keepTime": true},
+          {"type": "link", "title": "Elsewhere", "url": "/dashboards/gf-time"},
+          {"type": "dashboards", "tags": ["gf-tz"], "title": "Zone boards"}],
+         "panels": [
+          {"id": 1, "type": "stat", "title": "ISO", "gridPos": {"x": 0, "y": 0, "w": 8, "h": 4},
+           "fieldConfig": {"defaults": {"unit": "dateTimeAsIso"}, "overrides": []},
+           "targets": [{"refId": "A", "expr": "vector(%d)"}]},
+          {"id": 2, "type": "stat", "title": "US", "gridPos": {"x": 8, "y": 0, "w": 8, "h": 4},
+           "fieldConfig": {"defaults": {"unit": "dateTimeAsUS"}, "overrides": []},
+           "targets": [{"refId": "A", "expr": "vector(%d)"}]}]}
+        """
+            .formatted(noonUtc, noonUtc));
+    // Noon UTC is 14:00 in Berlin (summer time), the dashboard's zone.
+    openRange("gf-dates", "");
+    assertThat(statText("ISO")).isEqualTo("2026-07-01 14:00:00");
+    assertThat(statText("US")).isEqualTo("07/01/2026 2:00:00 pm");
+    assertThat(linkHref("Same time")).doesNotContain("timezone=");
+    // The URL's zone overrides it, and the dashboard links that carry the time carry it too.
+    openRange("gf-dates", "&timezone=utc");
+    assertThat(statText("ISO")).isEqualTo("2026-07-01 12:00:00");
+    openRange("gf-dates", "&timezone=America/New_York");
+    assertThat(statText("ISO")).isEqualTo("2026-07-01 08:00:00");
+    assertThat(statText("US")).isEqualTo("07/01/2026 8:00:00 am");
+    assertThat(linkHref("Same time")).contains("from=", "timezone=America%2FNew_York");
+    assertThat(linkHref("Elsewhere")).isEqualTo("/dashboards/gf-time");
+    new WebDriverWait(browser.driver, DRAW_TIMEOUT)
+        .until(d -> !d.findElements(By.cssSelector("[data-link-tags=gf-tz] a")).isEmpty());
+    assertThat(
+            browser
+                .driver
+                .findElement(By.cssSelector("[data-link-tags=gf-tz] a"))
+                .getDomAttribute("href"))
+        .isEqualTo("/dashboards/gf-tz-other?timezone=America%2FNew_York");
+  }
+
+  private String statText(String title) {
+    return panel(title).findElement(By.cssSelector(".dash-stat-value")).getText();
+  }
+
+  private String linkHref(String text) {
+    return browser
+        .driver
+        .findElement(By.xpath("//nav[@class='dash-links']/a[text()='" + text + "']"))
+        .getDomAttribute("href");
+  }
+
   /**
    * The picker names the zone; the range, the custom From, the table's and the heatmap's times and
    * the time of the last save are in it.

@@ -3,12 +3,18 @@
 import { get } from '../api.js';
 import { h, fill } from '../dom.js';
 
-/** The var-NAME parameters of the page, for links that carry the variables along. */
-function carried({ includeVars, keepTime }) {
+/**
+ * The page's parameters that a link carries along: var-NAME with includeVars, from and to with
+ * keepTime. The URL's timezone= goes with the time, and to every dashboard found by tag, so that
+ * the next dashboard shows its times on the clock this one was read in.
+ */
+function carried({ includeVars, keepTime }, toDashboards) {
   const out = new URLSearchParams();
   const here = new URLSearchParams(location.search);
   for (const [k, v] of here) {
-    if ((includeVars && k.startsWith('var-')) || (keepTime && (k === 'from' || k === 'to'))) out.append(k, v);
+    const time = k === 'from' || k === 'to';
+    const zone = k === 'timezone' && (keepTime || toDashboards);
+    if ((includeVars && k.startsWith('var-')) || (keepTime && time) || zone) out.append(k, v);
   }
   return out;
 }
@@ -41,7 +47,7 @@ function anchor(title, url, targetBlank, tooltip) {
 export function dashboardLinks(links, { interpolate, uid }) {
   const box = h('nav.dash-links', { 'aria-label': 'Dashboard links' });
   for (const link of links || []) {
-    const extra = carried(link);
+    const extra = carried(link, link.type === 'dashboards');
     if (link.type === 'dashboards') {
       const slot = h('span.dash-link-group', { dataset: { linkTags: (link.tags || []).join(',') } });
       box.append(slot);
