@@ -33,9 +33,11 @@ import org.slf4j.LoggerFactory;
  * <p>Cost: one pass reads each running run over the window only (default 1 h, {@code
  * --cockpit.detection-window}), one run after the other on one low-priority thread; a pass stops
  * starting runs once it has taken an interval (the others go first next time), and the next pass
- * waits at least three times as long as this one took, so the loop keeps below a third of one core
- * however many runs there are. Each run's events accumulate across passes (the old ones outside the
- * window are kept), so a run watched since its start is cached whole.
+ * waits at least three times as long as this one took, so the loop keeps below a quarter of one
+ * core however many runs there are. Passes start an interval apart, not an interval after the last
+ * one ended: a pass's own time is not added to the wait for new data. Each run's events accumulate
+ * across passes (the old ones outside the window are kept), so a run watched since its start is
+ * cached whole.
  */
 public final class DetectionLoop implements AutoCloseable {
   /** The series of the active detections. */
@@ -82,7 +84,10 @@ public final class DetectionLoop implements AutoCloseable {
   private final Map<String, Set<Labels>> activeByRun = new HashMap<>();
   private final Map<String, Long> evaluatedAt = new HashMap<>();
   private Set<Labels> emitted = Set.of();
+
+  /** The time from one pass's start to the next's. */
   private volatile long delayMs;
+
   private final java.util.concurrent.atomic.AtomicLong passes =
       new java.util.concurrent.atomic.AtomicLong();
   private ScheduledExecutorService executor;
@@ -178,11 +183,19 @@ public final class DetectionLoop implements AutoCloseable {
     passes.incrementAndGet();
     long tookMs = (System.nanoTime() - began) / 1_000_000;
     synchronized (this) {
-      delayMs = Math.max(intervalMs, DUTY * tookMs);
+      delayMs = spacing(intervalMs, tookMs);
       if (executor != null && !executor.isShutdown()) {
-        next = executor.schedule(this::passAndReschedule, delayMs, TimeUnit.MILLISECONDS);
+        next = executor.schedule(this::passAndReschedule, delayMs - tookMs, TimeUnit.MILLISECONDS);
       }
     }
+  }
+
+  /**
+   * How long after a pass that took {@code tookMs} began the next one starts: an interval, and at
+   * least {@link #DUTY} times its length after it ended.
+   */
+  static long spacing(long intervalMs, long tookMs) {
+    return Math.max(intervalMs, (DUTY + 1) * tookMs);
   }
 
   /** One pass over the running runs; the loop's thread (or a test) calls it. */

@@ -31,8 +31,10 @@ final class HungRanks {
   static final double POWER_FRACTION = 0.3;
 
   /**
-   * A pause of the run's step this many usual step-change intervals long is judged before it is a
-   * stall: a GPU that stopped while its peers spin is named at once.
+   * A pause of the run's step this many usual step-change intervals long, counted from the last
+   * sample of the step before, is judged before it is a stall: a GPU that stopped while its peers
+   * spin is named at once. Where the step moves at every scrape, the first scrape that shows it
+   * unmoved is such a pause.
    */
   static final int EARLY_INTERVALS = 2;
 
@@ -89,8 +91,9 @@ final class HungRanks {
       }
     }
     if (named.isEmpty()) {
-      // Skip the stall's first quarter: the step stops moving before the GPUs settle.
-      long settled = from + (to - from) / 4;
+      // Skip a stall's first quarter: the step stops moving before the GPUs settle. A pause is
+      // judged from its first sample, as soon as it holds two: it may be one scrape long.
+      long settled = early ? from : from + (to - from) / 4;
       if (early) {
         outliers(
             named,

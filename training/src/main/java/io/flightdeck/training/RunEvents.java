@@ -163,7 +163,10 @@ final class RunEvents {
       for (int i = 1; i < segment.size(); i++) {
         long paused = segment.times()[i] - segment.times()[i - 1];
         boolean still = segment.steps()[i] == segment.steps()[i - 1];
-        if (still && paused <= stall && usual > 0 && paused >= HungRanks.EARLY_INTERVALS * usual) {
+        // An early pause counts from the last sample of the step before: the step has not been
+        // seen to move since then (it moved at some time up to the plateau's first sample).
+        long unmoved = segment.times()[i] - segment.times()[Math.max(0, i - 2)];
+        if (still && paused <= stall && usual > 0 && unmoved >= HungRanks.EARLY_INTERVALS * usual) {
           pauses.add(new long[] {segment.times()[i - 1], segment.times()[i]});
         }
         if (still && paused > stall) {

@@ -171,6 +171,18 @@ class DetectionLoopTest {
     }
   }
 
+  @Test
+  void passesStartAnIntervalApartUnlessTheDutyCycleAsksForMore() {
+    // A pass of 200 ms at a 1 s interval: the next starts 1 s after it began, not 1 s after it
+    // ended (its own time was added to the wait for new data).
+    assertEquals(1000, DetectionLoop.spacing(1000, 200));
+    assertEquals(1000, DetectionLoop.spacing(1000, 0));
+    // Longer passes: three times as long again after it ended, so a quarter of a core at most.
+    assertEquals(1200, DetectionLoop.spacing(1000, 300));
+    assertEquals(1600, DetectionLoop.spacing(1000, 400));
+    assertEquals(20_000, DetectionLoop.spacing(1000, 5000));
+  }
+
   /** Waits (at most 30 s, polling) until the loop has run {@code n} background passes. */
   private static void awaitPasses(DetectionLoop loop, long n) throws InterruptedException {
     for (int i = 0; i < 300 && loop.passes() < n; i++) {

@@ -224,6 +224,33 @@ class RunDetectorsTest {
   }
 
   @Test
+  void aHangIsNamedAtTheFirstScrapeThatShowsTheStepUnmoved() {
+    // The step moves at every 15 s scrape; the hang began at ONSET's scrape, so the scrape after
+    // it is the first to show the step unmoved: two usual intervals since the step was last seen
+    // at another value. (Counted from the plateau's first sample, it took one scrape more.)
+    long end = TrainingStore.T0 + (ONSET + 15) * 1000;
+    RunCatalog atFirstUnmoved =
+        new RunCatalog(
+            store.tsdb, new ManualClock(end), RunHParams.NONE, RunCatalogOptions.DEFAULT);
+    List<RunEvent> hung =
+        atFirstUnmoved.events("hung", end - 3_600_000, end).orElseThrow().stream()
+            .filter(e -> e.kind().equals("hung_rank"))
+            .toList();
+    assertEquals(1, hung.size(), hung.toString());
+    assertEquals("hung-node-1", hung.get(0).host());
+    assertEquals("2", hung.get(0).gpu());
+    assertEquals(0, secondsAfterOnset(hung.get(0)));
+    // One scrape earlier nothing shows the step unmoved yet, and nothing is named.
+    long before = end - 15_000;
+    RunCatalog atOnset =
+        new RunCatalog(
+            store.tsdb, new ManualClock(before), RunHParams.NONE, RunCatalogOptions.DEFAULT);
+    assertTrue(
+        atOnset.events("hung", before - 3_600_000, before).orElseThrow().stream()
+            .noneMatch(e -> e.kind().equals("hung_rank")));
+  }
+
+  @Test
   void aShortHangIsNamedByItsStoppedGpuBeforeItIsAStallAndAPauseOfAllGpusIsNot() {
     // 90 s at 15 s scrapes: under the 2-minute stall floor, over two usual step intervals.
     long from = ONSET;
