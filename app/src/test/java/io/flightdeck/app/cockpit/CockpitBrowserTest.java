@@ -182,15 +182,15 @@ class CockpitBrowserTest {
     assertDrawn("Network transmit", 2);
     assertThat(browser.driver.findElements(By.cssSelector(".event-chip"))).isNotEmpty();
     browser.screenshot("02-run-step-axis");
-    // The page shell asks for the run's summary as it is parsed, once, before main.js has run.
+    // The page shell asks for the run's summary while it is parsed (module scripts run only
+    // once it is, at domInteractive), and the page takes that answer rather than asking again.
     List<Object> summaryAsked =
         (List<Object>)
             browser.js(
-                "const main = performance.getEntriesByType('resource')"
-                    + ".find((r) => r.name.endsWith('/static/js/main.js'));"
+                "const parsed = performance.getEntriesByType('navigation')[0].domInteractive;"
                     + "return performance.getEntriesByType('resource')"
                     + ".filter((r) => new URL(r.name).pathname === '/api/v1/runs/' + arguments[0])"
-                    + ".map((r) => r.startTime < main.responseEnd);",
+                    + ".map((r) => r.startTime < parsed);",
                 LLAMA);
     assertThat(summaryAsked)
         .as("requests for the run's summary, asked early")
@@ -439,6 +439,10 @@ class CockpitBrowserTest {
     editor.sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
     new WebDriverWait(browser.driver, Duration.ofSeconds(10))
         .until(d -> d.getCurrentUrl().contains("node-2"));
+    // The URL changes before the chart is redrawn: wait for the new query's answer, not the
+    // error still shown from the bad one.
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(d -> "ready".equals(browser.chart("Query result").getDomAttribute("data-state")));
     browser.awaitCharts();
     assertDrawn("Query result", 1);
     assertThat(browser.driver.findElements(By.cssSelector("table[data-table=result] tbody tr")))

@@ -383,7 +383,9 @@ export function mount(root, ctx) {
       charts.forEach(({ def }, ci) => (def.queries || []).forEach((q, qi) => {
         if (q.expr) queries.push({ id: `${ci}:${qi}`, expr: q.expr, x: mode, run: runName, aggregate: q.aggregate || 'none' });
       }));
-      const width = Math.max(200, Math.min(1000, Math.round((body.clientWidth || 1200) / 2)));
+      // Buckets for half the window's width (a chart is at most that wide): read from the window,
+      // not the page, so the request goes out before the browser lays out the charts just built.
+      const width = Math.max(200, Math.min(1000, Math.round((window.innerWidth || 1200) / 2)));
       const seriesAnswer = queries.length
         ? series({ start, end, width, queries }, signal).then((data) => ({ data }), (e) => ({ error: e }))
         : Promise.resolve({ data: { results: [] } });
