@@ -46,6 +46,7 @@ public final class SoakBench {
   private record Minute(
       int minute,
       long rssKib,
+      long anonymousKib,
       long samplesAcked,
       long writeFailures,
       List<Long> dashboardMillis,
@@ -110,6 +111,7 @@ public final class SoakBench {
             new Minute(
                 minute,
                 ProcessRss.kib(pid),
+                ProcessRss.anonymousKib(pid),
                 nowAcked - lastAcked,
                 nowFailures - lastFailures,
                 latencies,
@@ -117,9 +119,11 @@ public final class SoakBench {
         rows.add(row);
         System.err.printf(
             Locale.ROOT,
-            "[soak] minute %d: RSS %d MiB, %,d samples acked, dashboard median %d ms, hostile %s%n",
+            "[soak] minute %d: RSS %d MiB (anonymous %d), %,d samples acked, dashboard median %d ms,"
+                + " hostile %s%n",
             minute,
             row.rssKib() / 1024,
+            row.anonymousKib() / 1024,
             row.samplesAcked(),
             Latencies.median(latencies),
             row.hostile());
@@ -306,17 +310,18 @@ public final class SoakBench {
             intervalMs,
             seriesCount * 1000L / intervalMs));
     out.append(
-        "| Minute | RSS, MiB | Samples acked | Samples/s | Write failures | Dashboard median /"
-            + " max ms | Hostile query |\n");
-    out.append("|---:|---:|---:|---:|---:|---|---|\n");
+        "| Minute | RSS, MiB | anonymous | Samples acked | Samples/s | Write failures | Dashboard"
+            + " median / max ms | Hostile query |\n");
+    out.append("|---:|---:|---:|---:|---:|---:|---|---|\n");
     for (Minute m : rows) {
       long max = m.dashboardMillis().stream().mapToLong(Long::longValue).max().orElse(-1);
       out.append(
           String.format(
               Locale.ROOT,
-              "| %d | %,d | %,d | %,d | %d | %d / %d | %s |%n",
+              "| %d | %,d | %,d | %,d | %,d | %d | %d / %d | %s |%n",
               m.minute(),
               m.rssKib() / 1024,
+              m.anonymousKib() / 1024,
               m.samplesAcked(),
               m.samplesAcked() / 60,
               m.writeFailures(),
@@ -324,27 +329,25 @@ public final class SoakBench {
               max,
               m.hostile().isEmpty() ? "–" : m.hostile()));
     }
-    long firstHalf =
-        rows.subList(0, Math.max(1, rows.size() / 2)).stream()
-            .mapToLong(Minute::rssKib)
-            .max()
-            .orElse(0);
-    long secondHalf =
-        rows.subList(rows.size() / 2, rows.size()).stream()
-            .mapToLong(Minute::rssKib)
-            .max()
-            .orElse(0);
+    List<Minute> first = rows.subList(0, Math.max(1, rows.size() / 2));
+    List<Minute> second = rows.subList(rows.size() / 2, rows.size());
     out.append(
         String.format(
             Locale.ROOT,
             "%nAcknowledged: %,d samples in %,d requests. Loss check: %s. Peak RSS, first half:"
-                + " %,d MiB; second half: %,d MiB.%n",
+                + " %,d MiB (anonymous %,d); second half: %,d MiB (anonymous %,d).%n",
             acked,
             ackedRequests,
             lossCheck(seriesCount, ackedRequests, startMs),
-            firstHalf / 1024,
-            secondHalf / 1024));
+            peak(first, Minute::rssKib) / 1024,
+            peak(first, Minute::anonymousKib) / 1024,
+            peak(second, Minute::rssKib) / 1024,
+            peak(second, Minute::anonymousKib) / 1024));
     System.out.print(out);
+  }
+
+  private static long peak(List<Minute> rows, java.util.function.ToLongFunction<Minute> kib) {
+    return rows.stream().mapToLong(kib).max().orElse(0);
   }
 
   private static List<Long> drain(ConcurrentLinkedQueue<Long> queue) {
