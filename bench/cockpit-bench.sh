@@ -3,9 +3,11 @@
 # 24 h at 15 s in a real browser, and the bytes it transfers, against Grafana's approach (one
 # query_range per panel at full resolution) on the same server. Never part of the tests.
 #
-# Usage: bench/cockpit-bench.sh [--hours H] [--loads N] [--keep]
+# Usage: bench/cockpit-bench.sh [--hours H] [--loads N] [--warmup W] [--keep]
 #   --hours H   hours of data in the run (default 24)
 #   --loads N   cold page loads, each followed by one replay of Grafana's approach (default 5)
+#   --warmup W  page loads before them, timed apart: a server that has run a while has compiled
+#               its query paths, one just started has not (default 5)
 #   --keep      keep the data directory and the server log (their path is printed)
 # Environment:
 #   JAVA_HOME       a JDK 21 or newer (else `java` on PATH must be one)
@@ -17,7 +19,7 @@
 # write the run bench-run into it by remote write (CockpitBench load: 8 nodes x 8 GPUs of
 # dcgm-exporter series, node_exporter hosts and 64 ranks of training series); wait until the
 # server's CPU is idle (its blocks cut and merged); open /runs/bench-run
-# once to record its queries and warm the server; then N times in turns, a cold load in a fresh
+# once to record its queries, then W times to warm the server (timed, reported apart); then N times in turns, a cold load in a fresh
 # headless Chromium (its own performance.measure 'flightdeck:overview', chart states, resource
 # timing) and the same queries sent as query_range at step 15 s; then each query alone, both
 # ways, 3 times (where the time goes); stop the server by PID. The
@@ -30,11 +32,13 @@ JAR="$ROOT/bench/target/flightdeck-bench.jar"
 
 hours=24
 loads=5
+warmup=5
 keep=false
 while (($#)); do
   case "$1" in
     --hours) hours=$2; shift 2 ;;
     --loads) loads=$2; shift 2 ;;
+    --warmup) warmup=$2; shift 2 ;;
     --keep) keep=true; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
@@ -119,7 +123,7 @@ log "the server settled after $(($(date +%s) - settle_start)) s (head spans $(he
 log "measuring $loads cold loads of /runs/bench-run and Grafana's approach"
 report="$RESULTS/cockpit-$(date -u +%Y-%m-%dT%H%M%SZ).md"
 "$JAVA" -cp "$JAR" io.flightdeck.bench.CockpitBench measure --url "$URL" --work "$WORK" \
-  --loads "$loads" >"$report.tmp" || { tail -n 20 "$WORK/server.log" >&2; die "measuring failed"; }
+  --loads "$loads" --warmup "$warmup" >"$report.tmp" || { tail -n 20 "$WORK/server.log" >&2; die "measuring failed"; }
 stop_server
 {
   cat "$report.tmp"

@@ -21,7 +21,8 @@ import java.util.function.ToDoubleFunction;
  *
  * <pre>
  * load    --url URL --work DIR [--hours 24] [--seed 7]   write the run bench-run into a server
- * measure --url URL --work DIR [--loads 5] [--params Q]   open /runs/bench-run[?Q], replay its
+ * measure --url URL --work DIR [--loads 5] [--warmup 5] [--params Q]
+ *                                                         open /runs/bench-run[?Q], replay its
  *                                                         panels Grafana's way, print a table
  * </pre>
  */
@@ -80,6 +81,10 @@ public final class CockpitBench {
     if (loads < 1) {
       throw usage("--loads must be at least 1");
     }
+    int warmupLoads = Integer.parseInt(options.getOrDefault("warmup", "5"));
+    if (warmupLoads < 0) {
+      throw usage("--warmup must be at least 0");
+    }
     Path work = Path.of(required(options, "work"));
     String params = options.getOrDefault("params", "");
     String page = "/runs/" + CockpitWorkload.RUN + (params.isEmpty() ? "" : "?" + params);
@@ -97,13 +102,27 @@ public final class CockpitBench {
             + " h");
     log("warming Grafana's approach once");
     grafana.replay(panels, STEP_SECONDS);
+    // A server that has run for a while has compiled its query paths (the JIT needs a few
+    // thousand calls of a method); one load is not that server. The first loads after a start
+    // are timed apart and reported as such, never in the medians.
+    List<Double> warmups = new ArrayList<>();
+    for (int i = 1; i <= warmupLoads; i++) {
+      RunPageLoads.Load load = pages.measure("warmup-" + i);
+      warmups.add(load.lastChartDrawnMs());
+      log(
+          String.format(
+              Locale.ROOT,
+              "warm-up load %d: last chart drawn at %.0f ms",
+              i,
+              load.lastChartDrawnMs()));
+    }
 
     String loadBefore = loadAverage();
     // Turns, so that a machine whose speed drifts slows both alike.
     List<RunPageLoads.Load> ours = new ArrayList<>();
     List<PanelReplay.Replay> theirs = new ArrayList<>();
     for (int i = 1; i <= loads; i++) {
-      RunPageLoads.Load load = pages.measure(i);
+      RunPageLoads.Load load = pages.measure("load-" + i);
       ours.add(load);
       log(
           String.format(
@@ -133,7 +152,7 @@ public final class CockpitBench {
     String loadAfter = loadAverage();
     log("each query alone, 3 tries each way");
     List<PanelReplay.QueryCost> costs = grafana.perQuery(panels, STEP_SECONDS, 3);
-    String report = report(url, page, pages.browserVersion(), panels, ours, theirs);
+    String report = report(url, page, pages.browserVersion(), panels, warmups, ours, theirs);
     report +=
         "Load average (1, 5, 15 min) of the machine before the loads: "
             + loadBefore
@@ -149,6 +168,7 @@ public final class CockpitBench {
       String page,
       String browser,
       RunPageLoads.Panels panels,
+      List<Double> warmups,
       List<RunPageLoads.Load> ours,
       List<PanelReplay.Replay> theirs) {
     StringBuilder out = new StringBuilder();
@@ -240,18 +260,30 @@ public final class CockpitBench {
     phase(out, "Last chart drawn", ours, RunPageLoads.Load::lastChartDrawnMs);
     out.append("\n");
     double median = median(ours, RunPageLoads.Load::lastChartDrawnMs);
+    long under = ours.stream().filter(l -> l.lastChartDrawnMs() < GOAL_MS).count();
     out.append(
         String.format(
             Locale.ROOT,
-            "Goal: every chart drawn in under %.0f ms: %s (median %.0f ms). All bytes of a cold"
-                + " load (page, scripts, styles, API): %,.0f. Grafana's approach, sum of its"
-                + " request times: %.0f ms; slowest request: %.0f ms.%n",
+            "Goal: every chart drawn in under %.0f ms, every load: %s (%d of %d loads; median %.0f"
+                + " ms). All bytes of a cold load (page, scripts, styles, API): %,.0f. Grafana's"
+                + " approach, sum of its request times: %.0f ms; slowest request: %.0f ms.%n",
             GOAL_MS,
-            median < GOAL_MS ? "met" : "NOT met",
+            under == ours.size() ? "met" : "NOT met",
+            under,
+            ours.size(),
             median,
             median(ours, l -> l.allTransferBytes()),
             median(theirs, PanelReplay.Replay::sumRequestMs),
             median(theirs, PanelReplay.Replay::slowestRequestMs)));
+    out.append(
+        warmups.isEmpty()
+            ? "No warm-up loads: the loads above began on a server that had served one page.\n"
+            : "Warm-up loads before them (the server just started and one page served: its query"
+                + " paths still being compiled), last chart drawn, ms: "
+                + warmups.stream()
+                    .map(ms -> String.format(Locale.ROOT, "%.0f", ms))
+                    .collect(java.util.stream.Collectors.joining(", "))
+                + ".\n");
     out.append("Server: ").append(url).append(".\n");
     return out.toString();
   }
@@ -398,6 +430,6 @@ public final class CockpitBench {
     return new IllegalArgumentException(
         problem
             + "; usage: load --url URL --work DIR [--hours 24] [--seed 7]"
-            + " | measure --url URL --work DIR [--loads 5] [--params QUERY]");
+            + " | measure --url URL --work DIR [--loads 5] [--warmup 5] [--params QUERY]");
   }
 }

@@ -126,8 +126,8 @@ final class RunPageLoads {
   }
 
   /** One cold load, measured. */
-  Load measure(int index) throws IOException {
-    ChromeDriver driver = start("load-" + index);
+  Load measure(String name) throws IOException {
+    ChromeDriver driver = start(name);
     try {
       return read(open(driver));
     } finally {
