@@ -81,6 +81,7 @@ public final class DetectionLoop implements AutoCloseable {
   private volatile long intervalMs;
   private final ActiveDetections detections;
   private final Map<String, CachedEvents> cache = new ConcurrentHashMap<>();
+  private final StoppedRunEvents stopped;
   private final Map<String, Set<Labels>> activeByRun = new HashMap<>();
   private final Map<String, Long> evaluatedAt = new HashMap<>();
   private Set<Labels> emitted = Set.of();
@@ -118,6 +119,7 @@ public final class DetectionLoop implements AutoCloseable {
     this.windowMs = catalog.options().detectionWindow().toMillis();
     this.intervalMs = interval.toMillis();
     this.delayMs = intervalMs;
+    this.stopped = new StoppedRunEvents(clock);
     this.detections =
         new ActiveDetections(
             METRIC, catalog.runLabel(), windowMs / HOLD_PARTS, windowMs / SLACK_PARTS);
@@ -336,14 +338,27 @@ public final class DetectionLoop implements AutoCloseable {
    * The events of a run between two times (ms), sorted by time: from the passes' cache when it
    * covers the range, else computed now; empty for an unknown run. A range computed now that
    * reaches back before the cache and up to its end is kept in the cache, so the whole run is
-   * cached after the first such request.
+   * cached after the first such request. A run that stopped before the passes watched it (a
+   * finished run opened after a restart) is read whole once and kept ({@link StoppedRunEvents}).
    */
   public Optional<List<RunEvent>> events(String run, long startMs, long endMs) {
     CachedEvents cached = cache.get(run);
     if (covers(cached, startMs, endMs)) {
-      return Optional.of(within(cached.events(), startMs, endMs));
+      return Optional.of(RunEvent.overlapping(cached.events(), startMs, endMs));
     }
-    Optional<List<RunEvent>> computed = catalog.events(run, startMs, endMs);
+    Optional<RunSummary> summary = catalog.run(run);
+    if (summary.isEmpty()) {
+      return Optional.empty();
+    }
+    if (StoppedRunEvents.stopped(summary.get())) {
+      return Optional.of(
+          stopped.events(
+              summary.get(),
+              startMs,
+              endMs,
+              r -> catalog.events(r, r.firstSeenMs(), Math.max(r.lastSeenMs(), endMs))));
+    }
+    Optional<List<RunEvent>> computed = Optional.of(catalog.events(summary.get(), startMs, endMs));
     if (cached != null
         && computed.isPresent()
         && startMs < cached.fromMs()
@@ -360,18 +375,6 @@ public final class DetectionLoop implements AutoCloseable {
           });
     }
     return computed;
-  }
-
-  /** The events that overlap {@code [start, end]}; one without an end must begin in it. */
-  private static List<RunEvent> within(List<RunEvent> events, long startMs, long endMs) {
-    List<RunEvent> in = new ArrayList<>();
-    for (RunEvent e : events) {
-      long last = e.endMs() == null ? e.timeMs() : e.endMs();
-      if (e.timeMs() <= endMs && last >= startMs) {
-        in.add(e);
-      }
-    }
-    return in;
   }
 
   /** Whether {@link #events} answers this range from the cache. */

@@ -1,5 +1,7 @@
 package io.flightdeck.training;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -33,5 +35,17 @@ public record RunEvent(
   /** This event ending at {@code end} (null: a point in time again). */
   RunEvent withEnd(Long end) {
     return new RunEvent(kind, timeMs, end, step, host, gpu, title, labels, evidence);
+  }
+
+  /** The events that overlap {@code [start, end]} (ms); one without an end must begin in it. */
+  static List<RunEvent> overlapping(List<RunEvent> events, long startMs, long endMs) {
+    List<RunEvent> in = new ArrayList<>();
+    for (RunEvent e : events) {
+      long last = e.endMs() == null ? e.timeMs() : e.endMs();
+      if (e.timeMs() <= endMs && last >= startMs) {
+        in.add(e);
+      }
+    }
+    return in;
   }
 }

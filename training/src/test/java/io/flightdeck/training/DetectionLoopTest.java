@@ -249,6 +249,38 @@ class DetectionLoopTest {
             loop.loop().events("healthy", at(HOURS_2 - 1800), at(HOURS_2 + 3600)).orElseThrow()));
   }
 
+  @Test
+  void aRunThatStoppedBeforeTheLoopWatchedItIsReadOnceAndAgainAfterItsTimeToLive() {
+    // The server started ten minutes after the run's last sample: no pass ever read the run.
+    Loop loop = loopAt(HOURS_2 + 600);
+    assertEquals(
+        RunStatus.CRASHED, loop.catalog().run("hung").orElseThrow().status(), "the run stopped");
+    long end = at(HOURS_2 + 600);
+    List<RunEvent> first = loop.loop().events("hung", TrainingStore.T0, end).orElseThrow();
+    assertEquals(
+        kindsAndTimes(loop.catalog().events("hung", TrainingStore.T0, end).orElseThrow()),
+        kindsAndTimes(first));
+    RunEvent hang =
+        first.stream().filter(e -> e.kind().equals("hung_rank")).findFirst().orElseThrow();
+    // A narrower range of the same run: the same event objects, so nothing was read again.
+    List<RunEvent> narrow =
+        loop.loop().events("hung", at(HANG_FROM - 600), at(HANG_TO)).orElseThrow();
+    assertTrue(narrow.stream().anyMatch(e -> e == hang), narrow.toString());
+    assertFalse(
+        narrow.stream().anyMatch(e -> e.timeMs() > at(HANG_TO) || endOf(e) < at(HANG_FROM - 600)),
+        "only the events that overlap the range asked: " + narrow);
+    // Past the time to live (alerts may end after the run), the run is read again.
+    loop.clock().set(end + StoppedRunEvents.TTL_MS + 1);
+    List<RunEvent> later = loop.loop().events("hung", TrainingStore.T0, end).orElseThrow();
+    assertEquals(kindsAndTimes(first), kindsAndTimes(later));
+    assertTrue(later.stream().noneMatch(e -> e == hang), "read again, not the kept objects");
+    assertTrue(loop.loop().events("nosuchrun", TrainingStore.T0, end).isEmpty());
+  }
+
+  private static long endOf(RunEvent e) {
+    return e.endMs() == null ? e.timeMs() : e.endMs();
+  }
+
   private static List<String> kindsAndTimes(List<RunEvent> events) {
     List<String> out = new ArrayList<>();
     for (RunEvent e : events) {
