@@ -50,57 +50,77 @@ final class ThroughputDrops {
     }
     SeriesReads.Samples reference = ranks.get(0);
     long usual = Math.max(1, reference.medianInterval());
+    RankLevels levels = new RankLevels(ranks, 2 * usual);
     double[] history = new double[BASELINE];
     int held = 0;
     int next = 0;
     int settling = SETTLE;
-    int below = 0;
-    int above = 0;
+    int ref = 0;
     long lastTime = Long.MIN_VALUE;
+    long belowSince = Long.MIN_VALUE;
+    long aboveSince = Long.MIN_VALUE;
     RunEvent open = null;
+    double baseline = Double.NaN;
     double frozenBaseline = Double.NaN;
     int sinceEnd = Integer.MAX_VALUE;
-    for (int i = 0; i < reference.size(); i++) {
-      long t = reference.times()[i];
-      boolean gap = lastTime != Long.MIN_VALUE && t - lastTime > GAP_INTERVALS * usual;
-      lastTime = t;
-      if (gap || window.restartedWithin(t, usual)) {
-        settling = SETTLE;
+    // Judged at every rank's sample, not only the first rank's: ranks scraped at spread phases
+    // show a drop one after the other, and half of them have confirmed it with two samples each
+    // about half a scrape before the first rank has (bench/detectors.md, "The real demo").
+    for (long t : levels.times()) {
+      levels.advanceTo(t);
+      boolean atReference = ref < reference.size() && reference.times()[ref] == t;
+      if (atReference) {
+        ref++;
+        boolean gap = lastTime != Long.MIN_VALUE && t - lastTime > GAP_INTERVALS * usual;
+        lastTime = t;
+        if (gap || window.restartedWithin(t, usual)) {
+          settling = SETTLE;
+        }
       }
-      double v = combined(ranks, t, 2 * usual);
-      if (settling > 0 || window.inStall(t, t) || !Double.isFinite(v)) {
-        settling = Math.max(0, settling - 1);
-        below = 0;
+      double latest = levels.medianOfLatest();
+      if (settling > 0 || window.inStall(t, t) || !Double.isFinite(latest)) {
+        if (atReference) {
+          settling = Math.max(0, settling - 1);
+        }
+        belowSince = Long.MIN_VALUE;
         continue;
       }
-      sinceEnd = sinceEnd == Integer.MAX_VALUE ? sinceEnd : sinceEnd + 1;
       if (open == null) {
-        double baseline = held >= MIN_BASELINE ? RobustStats.median(history, 0, held) : Double.NaN;
-        if (Double.isFinite(baseline) && baseline > 0 && v < DROP * baseline) {
-          below++;
-        } else {
-          below = 0;
+        if (atReference) {
+          sinceEnd = sinceEnd == Integer.MAX_VALUE ? sinceEnd : sinceEnd + 1;
+          baseline = held >= MIN_BASELINE ? RobustStats.median(history, 0, held) : Double.NaN;
         }
-        if (below >= CONFIRM) {
-          long began = reference.times()[i - CONFIRM + 1];
-          open = drop(window, found, began, baseline, v, sinceEnd);
+        boolean judged = Double.isFinite(baseline) && baseline > 0;
+        if (judged && latest < DROP * baseline) {
+          belowSince = belowSince == Long.MIN_VALUE ? t : belowSince;
+        } else {
+          belowSince = Long.MIN_VALUE;
+        }
+        // A drop when half the ranks show it in both of their last two samples: one scrape's dip
+        // (a checkpoint, an evaluation) is one low sample per rank and never one.
+        if (belowSince != Long.MIN_VALUE && levels.medianOfHigherOfLastTwo() < DROP * baseline) {
+          open = drop(window, found, belowSince, baseline, latest, sinceEnd);
           frozenBaseline = baseline;
-          above = 0;
+          aboveSince = Long.MIN_VALUE;
           continue;
         }
-        if (below == 0) {
-          history[next] = v;
+        if (atReference && belowSince == Long.MIN_VALUE) {
+          history[next] = latest;
           next = (next + 1) % BASELINE;
           held = Math.min(BASELINE, held + 1);
         }
       } else {
-        above = v >= RECOVERED * frozenBaseline ? above + 1 : 0;
-        if (above >= CONFIRM) {
-          long ended = reference.times()[i - CONFIRM + 1];
-          found.set(found.size() - 1, found.get(found.size() - 1).withEnd(ended));
+        if (latest >= RECOVERED * frozenBaseline) {
+          aboveSince = aboveSince == Long.MIN_VALUE ? t : aboveSince;
+        } else {
+          aboveSince = Long.MIN_VALUE;
+        }
+        if (aboveSince != Long.MIN_VALUE
+            && levels.medianOfLowerOfLastTwo() >= RECOVERED * frozenBaseline) {
+          found.set(found.size() - 1, found.get(found.size() - 1).withEnd(aboveSince));
           open = null;
           sinceEnd = 0;
-          below = 0;
+          belowSince = Long.MIN_VALUE;
         }
       }
     }
