@@ -117,7 +117,8 @@ final class FlightdeckServer implements AutoCloseable {
     delivery = new AlertDelivery(externalUrl(), options.tsdb().path());
     rules = new RulesRuntime(engine, tsdb, delivery, externalUrl());
     SelfMetrics metrics =
-        new SelfMetrics(tsdb, receiver, tensorboard, rules, delivery, () -> reloader);
+        new SelfMetrics(
+            tsdb, receiver, tensorboard, rules, delivery, () -> reloader, () -> detections);
     PrometheusApi api =
         new PrometheusApi(
             engine,

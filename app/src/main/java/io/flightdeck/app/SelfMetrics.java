@@ -1,6 +1,7 @@
 package io.flightdeck.app;
 
 import io.flightdeck.remote.RemoteWriteReceiver;
+import io.flightdeck.training.DetectionLoop;
 import io.flightdeck.tsdb.Tsdb;
 import io.flightdeck.tsdb.TsdbMetrics;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
@@ -25,7 +26,8 @@ final class SelfMetrics {
       TensorBoardWatchers tensorboard,
       RulesRuntime rules,
       AlertDelivery delivery,
-      Supplier<ConfigReloader> configs) {
+      Supplier<ConfigReloader> configs,
+      Supplier<DetectionLoop> detections) {
     TsdbMetrics m = tsdb.metrics();
     gauge(
         "flightdeck_config_last_reload_successful",
@@ -110,6 +112,27 @@ final class SelfMetrics {
         "flightdeck_tensorboard_runs",
         "Runs found in watched logdirs.",
         () -> tensorboard.stats().runs());
+    // The detectors' background loop, watched as Prometheus's rule groups are.
+    counter(
+        "flightdeck_detection_passes",
+        "Background passes of the training detectors over the running runs.",
+        () -> detections.get() == null ? 0 : detections.get().passes());
+    counter(
+        "flightdeck_detection_pass_seconds",
+        "Seconds the detectors' passes took in all; its rate is their share of a core.",
+        () -> detections.get() == null ? 0 : detections.get().passSeconds());
+    gauge(
+        "flightdeck_detection_last_pass_duration_seconds",
+        "How long the detectors' last pass took.",
+        () -> detections.get() == null ? 0 : detections.get().lastPassSeconds());
+    gauge(
+        "flightdeck_detection_last_pass_timestamp_seconds",
+        "When the detectors' last pass ended.",
+        () -> detections.get() == null ? 0 : detections.get().lastPassEndedMs() / 1000.0);
+    gauge(
+        "flightdeck_detection_last_pass_runs",
+        "Runs the detectors' last pass read (running or stalled ones).",
+        () -> detections.get() == null ? 0 : detections.get().lastPassRuns());
     AlertingMetrics.register(registry, rules, delivery);
     JvmMetrics.builder().register(registry);
   }

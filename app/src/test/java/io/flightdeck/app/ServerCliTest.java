@@ -1,6 +1,7 @@
 package io.flightdeck.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -75,6 +76,25 @@ class ServerCliTest {
   @Test
   void metricsExposeTheHeadSeriesGauge() throws Exception {
     assertThat(server.metric("flightdeck_tsdb_head_series")).isPresent();
+  }
+
+  @Test
+  void metricsTellTheDetectionLoopsPasses() throws Exception {
+    // The loop's first pass runs as the server starts; the next ones an evaluation interval apart.
+    for (int i = 0;
+        i < 100 && server.metric("flightdeck_detection_passes_total").orElse(0.0) < 1;
+        i++) {
+      Thread.sleep(100);
+    }
+    double passes = server.metric("flightdeck_detection_passes_total").orElseThrow();
+    assertThat(passes).isGreaterThanOrEqualTo(1);
+    double lastEnded =
+        server.metric("flightdeck_detection_last_pass_timestamp_seconds").orElseThrow();
+    assertThat(lastEnded).isCloseTo(System.currentTimeMillis() / 1000.0, within(600.0));
+    double last = server.metric("flightdeck_detection_last_pass_duration_seconds").orElseThrow();
+    assertThat(server.metric("flightdeck_detection_pass_seconds_total").orElseThrow())
+        .isGreaterThanOrEqualTo(last);
+    assertThat(server.metric("flightdeck_detection_last_pass_runs")).isPresent();
   }
 
   @Test

@@ -91,6 +91,11 @@ public final class DetectionLoop implements AutoCloseable {
 
   private final java.util.concurrent.atomic.AtomicLong passes =
       new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.DoubleAdder passSeconds =
+      new java.util.concurrent.atomic.DoubleAdder();
+  private volatile double lastPassSeconds;
+  private volatile long lastPassEndedMs;
+  private volatile int lastPassRuns;
   private ScheduledExecutorService executor;
   private java.util.concurrent.ScheduledFuture<?> next;
 
@@ -154,8 +159,28 @@ public final class DetectionLoop implements AutoCloseable {
   }
 
   /** How many background passes have run since {@link #start}. */
-  long passes() {
+  public long passes() {
     return passes.get();
+  }
+
+  /** Seconds the background passes have taken in all: their share of a core is its rate. */
+  public double passSeconds() {
+    return passSeconds.sum();
+  }
+
+  /** How long the last background pass took, in seconds; 0 before the first. */
+  public double lastPassSeconds() {
+    return lastPassSeconds;
+  }
+
+  /** When the last background pass ended, Unix ms; 0 before the first. */
+  public long lastPassEndedMs() {
+    return lastPassEndedMs;
+  }
+
+  /** How many runs the last background pass read. */
+  public int lastPassRuns() {
+    return lastPassRuns;
   }
 
   /** Starts the passes on a daemon thread of low priority; the first one at once. */
@@ -182,8 +207,12 @@ public final class DetectionLoop implements AutoCloseable {
       // A bad run or a store being closed must not end the loop; the next pass tries again.
       log.warn("run detection pass failed: {}", e.toString());
     }
+    long tookNanos = System.nanoTime() - began;
+    lastPassSeconds = tookNanos / 1e9;
+    passSeconds.add(tookNanos / 1e9);
+    lastPassEndedMs = clock.millis();
     passes.incrementAndGet();
-    long tookMs = (System.nanoTime() - began) / 1_000_000;
+    long tookMs = tookNanos / 1_000_000;
     synchronized (this) {
       delayMs = spacing(intervalMs, tookMs);
       if (executor != null && !executor.isShutdown()) {
@@ -224,16 +253,19 @@ public final class DetectionLoop implements AutoCloseable {
     // The runs evaluated longest ago first, so a pass cut short reaches the others next time.
     List<RunSummary> order = new ArrayList<>(live.values());
     order.sort(Comparator.comparingLong(r -> evaluatedAt.getOrDefault(r.run(), 0L)));
+    int read = 0;
     for (RunSummary run : order) {
       if (System.nanoTime() - began > intervalMs * 1_000_000) {
         break;
       }
+      read++;
       List<RunEvent> events = evaluate(run, now, false);
       evaluatedAt.put(run.run(), now);
       long from = from(run, now);
       long settled = from == run.firstSeenMs() ? from : from + windowMs / 2;
       activeByRun.put(run.run(), detections.of(run.run(), events, settled, run.lastSeenMs(), now));
     }
+    lastPassRuns = read;
     emit(now);
   }
 
