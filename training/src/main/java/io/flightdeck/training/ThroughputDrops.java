@@ -25,6 +25,7 @@ final class ThroughputDrops {
   static final int GAP_INTERVALS = 5;
   static final int MOVERS = 5;
   static final long MOVERS_BUDGET_MS = 500;
+  static final int JUDGED_PER_INTERVAL = 8;
 
   /** Samples before the onset and the most after it that the movers' window spans. */
   private static final int MOVERS_BEFORE = 10;
@@ -66,9 +67,19 @@ final class ThroughputDrops {
     // Judged at every rank's sample, not only the first rank's: ranks scraped at spread phases
     // show a drop one after the other, and half of them have confirmed it with two samples each
     // about half a scrape before the first rank has (bench/detectors.md, "The real demo").
-    for (long t : levels.times()) {
-      levels.advanceTo(t);
+    // At most JUDGED_PER_INTERVAL times a usual interval besides the first rank's samples and the
+    // newest time: 64 ranks at spread phases would otherwise be judged 64 times a scrape.
+    long[] times = levels.times();
+    long minGap = Math.max(1, usual / JUDGED_PER_INTERVAL);
+    long judgedAt = Long.MIN_VALUE;
+    for (int k = 0; k < times.length; k++) {
+      long t = times[k];
       boolean atReference = ref < reference.size() && reference.times()[ref] == t;
+      if (!atReference && k < times.length - 1 && t - judgedAt < minGap) {
+        continue;
+      }
+      judgedAt = t;
+      levels.advanceTo(t);
       if (atReference) {
         ref++;
         boolean gap = lastTime != Long.MIN_VALUE && t - lastTime > GAP_INTERVALS * usual;
