@@ -6,19 +6,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code throughput_drop}: the run's samples/s (the median over its ranks at each sample of the
- * first rank) below {@link #DROP} of its own baseline, the median of the last {@link #BASELINE}
- * judged samples outside any drop, for {@link #CONFIRM} samples in a row. Samples in a stall (its
- * own event), within {@link #SETTLE} samples after a restart or a gap, and before the baseline
- * holds {@link #MIN_BASELINE} samples are not judged. A drop that recurs within {@link #BASELINE}
- * samples of the last one's end extends it (a link saturated four minutes in five is one event).
- * Each drop's evidence names the run's top {@link #MOVERS} movers around its onset ({@link
- * RunCorrelation}, at most {@link #MOVERS_BUDGET_MS} of reading).
+ * {@code throughput_drop}: the run's samples/s (the median over its ranks of their latest samples)
+ * below {@link #DROP} of its own baseline, the median of the last {@link #BASELINE} judged samples
+ * of the first rank outside any drop, with half the ranks below it in both of their last two
+ * samples ({@link RankLevels}); it ends once half the ranks are above {@link #RECOVERED} of that
+ * baseline in both of theirs. Samples in a stall (its own event), within {@link #SETTLE} samples
+ * after a restart or a gap, and before the baseline holds {@link #MIN_BASELINE} samples are not
+ * judged. A drop that recurs within {@link #BASELINE} samples of the last one's end extends it (a
+ * link saturated four minutes in five is one event). Each drop's evidence names the run's top
+ * {@link #MOVERS} movers around its onset ({@link RunCorrelation}, at most {@link
+ * #MOVERS_BUDGET_MS} of reading).
  */
 final class ThroughputDrops {
   static final double DROP = 0.7;
   static final double RECOVERED = 0.85;
-  static final int CONFIRM = 2;
   static final int BASELINE = 60;
   static final int MIN_BASELINE = 20;
   static final int SETTLE = 10;
