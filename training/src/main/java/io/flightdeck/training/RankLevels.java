@@ -68,15 +68,17 @@ final class RankLevels {
     return RobustStats.median(scratch);
   }
 
-  double medianOfHigherOfLastTwo() {
-    return medianOfLastTwo(true);
+  /** The {@code q} quantile over the ranks of the higher of their last two values. */
+  double higherOfLastTwo(double q) {
+    return ofLastTwo(true, q);
   }
 
-  double medianOfLowerOfLastTwo() {
-    return medianOfLastTwo(false);
+  /** The {@code q} quantile over the ranks of the lower of their last two values. */
+  double lowerOfLastTwo(double q) {
+    return ofLastTwo(false, q);
   }
 
-  private double medianOfLastTwo(boolean higher) {
+  private double ofLastTwo(boolean higher, double q) {
     for (int r = 0; r < cursor.length; r++) {
       scratch[r] = Double.NaN;
       int c = cursor[r];
@@ -89,7 +91,7 @@ final class RankLevels {
         }
       }
     }
-    return RobustStats.median(scratch);
+    return RobustStats.quantile(scratch, q);
   }
 
   private boolean fresh(int r) {

@@ -8,14 +8,14 @@ import java.util.Map;
 /**
  * {@code throughput_drop}: the run's samples/s (the median over its ranks of their latest samples)
  * below {@link #DROP} of its own baseline, the median of the last {@link #BASELINE} judged samples
- * of the first rank outside any drop, with half the ranks below it in both of their last two
- * samples ({@link RankLevels}); it ends once half the ranks are above {@link #RECOVERED} of that
- * baseline in both of theirs. Samples in a stall (its own event), within {@link #SETTLE} samples
- * after a restart or a gap, and before the baseline holds {@link #MIN_BASELINE} samples are not
- * judged. A drop that recurs within {@link #BASELINE} samples of the last one's end extends it (a
- * link saturated four minutes in five is one event). Each drop's evidence names the run's top
- * {@link #MOVERS} movers around its onset ({@link RunCorrelation}, at most {@link
- * #MOVERS_BUDGET_MS} of reading).
+ * of the first rank outside any drop, with a quarter of the ranks ({@link #CONFIRMING}) below it in
+ * both of their last two samples ({@link RankLevels}); it ends once half the ranks are above {@link
+ * #RECOVERED} of that baseline and a quarter in both of their last two. Samples in a stall (its own
+ * event), within {@link #SETTLE} samples after a restart or a gap, and before the baseline holds
+ * {@link #MIN_BASELINE} samples are not judged. A drop that recurs within {@link #BASELINE} samples
+ * of the last one's end extends it (a link saturated four minutes in five is one event). Each
+ * drop's evidence names the run's top {@link #MOVERS} movers around its onset ({@link
+ * RunCorrelation}, at most {@link #MOVERS_BUDGET_MS} of reading).
  */
 final class ThroughputDrops {
   static final double DROP = 0.7;
@@ -27,6 +27,9 @@ final class ThroughputDrops {
   static final int MOVERS = 5;
   static final long MOVERS_BUDGET_MS = 500;
   static final int JUDGED_PER_INTERVAL = 8;
+
+  /** The share of the ranks that must have shown a drop, or its end, in two samples each. */
+  static final double CONFIRMING = 0.25;
 
   /** Samples before the onset and the most after it that the movers' window spans. */
   private static final int MOVERS_BEFORE = 10;
@@ -66,8 +69,8 @@ final class ThroughputDrops {
     double frozenBaseline = Double.NaN;
     int sinceEnd = Integer.MAX_VALUE;
     // Judged at every rank's sample, not only the first rank's: ranks scraped at spread phases
-    // show a drop one after the other, and half of them have confirmed it with two samples each
-    // about half a scrape before the first rank has (bench/detectors.md, "The real demo").
+    // show a drop one after the other, and the first of them have confirmed it with two samples
+    // each up to a scrape before the first rank has (bench/detectors.md, "The real demo").
     // At most JUDGED_PER_INTERVAL times a usual interval besides the first rank's samples and the
     // newest time: 64 ranks at spread phases would otherwise be judged 64 times a scrape.
     long[] times = levels.times();
@@ -108,9 +111,11 @@ final class ThroughputDrops {
         } else {
           belowSince = Long.MIN_VALUE;
         }
-        // A drop when half the ranks show it in both of their last two samples: one scrape's dip
-        // (a checkpoint, an evaluation) is one low sample per rank and never one.
-        if (belowSince != Long.MIN_VALUE && levels.medianOfHigherOfLastTwo() < DROP * baseline) {
+        // A drop when half the ranks show it and a quarter have in both of their last two
+        // samples: one scrape's dip (a checkpoint, an evaluation) is one low sample per rank and
+        // never one. In data-parallel training every rank slows together, so the ranks scraped
+        // first confirm it for all, about a quarter of a scrape after their second sample.
+        if (belowSince != Long.MIN_VALUE && levels.higherOfLastTwo(CONFIRMING) < DROP * baseline) {
           open = drop(window, found, belowSince, baseline, latest, sinceEnd);
           frozenBaseline = baseline;
           aboveSince = Long.MIN_VALUE;
@@ -128,7 +133,7 @@ final class ThroughputDrops {
           aboveSince = Long.MIN_VALUE;
         }
         if (aboveSince != Long.MIN_VALUE
-            && levels.medianOfLowerOfLastTwo() >= RECOVERED * frozenBaseline) {
+            && levels.lowerOfLastTwo(1 - CONFIRMING) >= RECOVERED * frozenBaseline) {
           found.set(found.size() - 1, found.get(found.size() - 1).withEnd(aboveSince));
           open = null;
           sinceEnd = 0;
