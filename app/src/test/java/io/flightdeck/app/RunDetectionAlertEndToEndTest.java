@@ -129,10 +129,19 @@ class RunDetectionAlertEndToEndTest {
             "--collector.enable=false",
             "--cockpit.detection-window=30m")) {
       server.awaitReady();
+      // The first pass runs on the loop's own thread as the server starts: the run is imported
+      // only once it has, so that it waits for the next pass, an hour away.
+      long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (server.metric("flightdeck_detection_passes_total").orElse(0) < 1
+          && System.nanoTime() < until) {
+        Thread.sleep(50);
+      }
+      assertThat(server.metric("flightdeck_detection_passes_total")).hasValue(1.0);
       importRun(server, "hung", System.currentTimeMillis(), true);
       String hung = "flightdeck_run_detection{run=\"hung\",kind=\"hung_rank\"}";
       Thread.sleep(3000);
       assertThat(query(server, hung)).isEmpty();
+      assertThat(server.metric("flightdeck_detection_passes_total")).hasValue(1.0);
 
       Files.writeString(config, "global:\n  evaluation_interval: 1s\n");
       assertThat(TestHttp.post(server.uri("/-/reload"), new byte[0]).statusCode()).isEqualTo(200);
