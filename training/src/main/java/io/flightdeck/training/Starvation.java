@@ -10,7 +10,8 @@ import java.util.TreeMap;
 
 /**
  * {@code starvation}: the data loader cannot keep up. On a run host, at {@link #PERSIST} CPU
- * scrapes in a row: the host's run GPUs' mean utilisation is below {@link #UTIL_DROP} of its usual
+ * scrapes in a row (the step rate read over {@link #RATE_INTERVALS} of them, or {@link #RATE_STEPS}
+ * steps if longer): the host's run GPUs' mean utilisation is below {@link #UTIL_DROP} of its usual
  * level (the run's 75th percentile), the run's step rate below {@link #RATE_DROP} of its usual
  * level, and the host's CPUs busy (at least {@link #BUSY} of their time, {@link #IOWAIT} in iowait,
  * or {@link #BUSY_RISE} busier than their median). A slow network lowers utilisation and step rate
@@ -23,8 +24,12 @@ final class Starvation {
   static final double BUSY = 0.75;
   static final double IOWAIT = 0.2;
   static final double BUSY_RISE = 0.25;
-  static final int PERSIST = 3;
-  static final int RATE_INTERVALS = 3;
+  static final int PERSIST = 2;
+  static final int RATE_INTERVALS = 2;
+  static final int RATE_STEPS = 8;
+
+  /** CPU scrapes a host needs before it is judged: its usual levels need a history. */
+  static final int MIN_SCRAPES = 6;
 
   private Starvation() {}
 
@@ -70,11 +75,11 @@ final class Starvation {
       RunWindow window, String host, TreeMap<Long, Cpu> cpu, List<RunDevices.Read> gpus) {
     List<RunEvent> found = new ArrayList<>();
     long[] times = cpu.keySet().stream().mapToLong(Long::longValue).toArray();
-    if (times.length < 2 * PERSIST) {
+    if (times.length < MIN_SCRAPES) {
       return found;
     }
     long interval = Math.max(1, (times[times.length - 1] - times[0]) / (times.length - 1));
-    long span = RATE_INTERVALS * interval;
+    long span = rateSpan(window, times, interval);
     double[] utils = new double[times.length];
     double[] rates = new double[times.length];
     double[] busy = new double[times.length];
@@ -155,6 +160,22 @@ final class Starvation {
       }
     }
     return found;
+  }
+
+  /**
+   * The span over which the step rate is read: {@link #RATE_INTERVALS} CPU scrapes, or long enough
+   * for {@link #RATE_STEPS} steps at the window's pace, so that a run of a few steps a scrape does
+   * not read a missing step as a slowdown.
+   */
+  private static long rateSpan(RunWindow window, long[] times, long interval) {
+    long span = RATE_INTERVALS * interval;
+    Double first = window.stepAt(times[0]);
+    Double last = window.stepAt(times[times.length - 1]);
+    if (first != null && last != null && last > first) {
+      double msPerStep = (times[times.length - 1] - times[0]) / (last - first);
+      span = Math.max(span, (long) Math.ceil(RATE_STEPS * msPerStep));
+    }
+    return span;
   }
 
   private static String percent(double share) {
