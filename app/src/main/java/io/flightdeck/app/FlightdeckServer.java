@@ -205,6 +205,7 @@ final class FlightdeckServer implements AutoCloseable {
     rules.start();
     detections.start();
     startNodeCollection();
+    web.markReady();
     log.info(
         "Flightdeck {} listening on http://{}:{} (data in {})",
         BuildInfo.version(),

@@ -41,6 +41,8 @@ final class WebServer {
   private final ClosedConnections closedConnections = new ClosedConnections();
   private Javalin app;
 
+  private volatile boolean ready;
+
   WebServer(
       FlightdeckServer.Options options,
       RemoteWriteReceiver receiver,
@@ -66,6 +68,11 @@ final class WebServer {
     this.cockpit = cockpit;
   }
 
+  /** From now on {@code /-/ready} answers 200: the server has applied its configuration. */
+  void markReady() {
+    ready = true;
+  }
+
   void start() {
     app =
         Javalin.create(
@@ -81,8 +88,17 @@ final class WebServer {
               cockpit.register(config);
               config.routes.get("/-/healthy", ctx -> ctx.result("Flightdeck is Healthy.\n"));
               config.routes.head("/-/healthy", ctx -> ctx.status(200));
-              config.routes.get("/-/ready", ctx -> ctx.result("Flightdeck is Ready.\n"));
-              config.routes.head("/-/ready", ctx -> ctx.status(200));
+              // As Prometheus: 503 until the configuration, rules and scrapes have started.
+              config.routes.get(
+                  "/-/ready",
+                  ctx -> {
+                    if (ready) {
+                      ctx.result("Flightdeck is Ready.\n");
+                    } else {
+                      ctx.status(503).result("Service Unavailable\n");
+                    }
+                  });
+              config.routes.head("/-/ready", ctx -> ctx.status(ready ? 200 : 503));
               config.routes.get("/metrics", this::metrics);
               config.routes.post("/api/v1/write", this::remoteWrite);
               for (String pushPath : PUSH_PATHS) {
