@@ -390,23 +390,19 @@ public final class DetectionLoop implements AutoCloseable {
               endMs,
               r -> catalog.events(r, r.firstSeenMs(), Math.max(r.lastSeenMs(), endMs))));
     }
-    Optional<List<RunEvent>> computed = Optional.of(catalog.events(summary.get(), startMs, endMs));
-    if (cached != null
-        && computed.isPresent()
-        && startMs < cached.fromMs()
-        && endMs >= cached.toMs()) {
+    List<RunEvent> computed = catalog.events(summary.get(), startMs, endMs);
+    if (cached != null && startMs < cached.fromMs() && endMs >= cached.toMs()) {
       // Only the older part is taken: the cache's own window is read the same way each pass.
       cache.computeIfPresent(
           run,
           (r, c) -> {
-            List<RunEvent> older =
-                computed.get().stream().filter(e -> e.timeMs() < c.fromMs()).toList();
+            List<RunEvent> older = computed.stream().filter(e -> e.timeMs() < c.fromMs()).toList();
             List<RunEvent> all = new ArrayList<>(older);
             all.addAll(c.events());
             return new CachedEvents(startMs, false, c.toMs(), all, c.settled());
           });
     }
-    return computed;
+    return Optional.of(computed);
   }
 
   /** Whether {@link #events} answers this range from the cache. */
