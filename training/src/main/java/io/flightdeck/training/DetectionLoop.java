@@ -30,12 +30,19 @@ import org.slf4j.LoggerFactory;
  * ready when {@code /api/v1/runs/{run}/events} asks: {@link #events} answers from the pass's cache
  * when it covers the asked range, and computes on demand otherwise.
  *
- * <p>Cost: one pass reads each running run over the window only (default 1 h, {@code
+ * <p>Timing: passes start {@link #PASSES_PER_INTERVAL} times an evaluation interval, each reading
+ * only the runs with a sample newer than their last reading (or not read for an interval: a run
+ * whose scrapes fail is still judged as time passes). A detection then waits at most a quarter of
+ * an interval for the pass after the sample that shows it, not a whole one, so the issue's bound
+ * (scrape + evaluation interval + 10 s) holds in the worst phases of the samples too; the
+ * evaluation interval is left to the alert rules that read the detections.
+ *
+ * <p>Cost: one reading of a run covers the window only (default 1 h, {@code
  * --cockpit.detection-window}), one run after the other on one low-priority thread; a pass stops
  * starting runs once it has taken an interval (the others go first next time), and the next pass
  * waits at least three times as long as this one took, so the loop keeps below a quarter of one
- * core however many runs there are. Passes start an interval apart, not an interval after the last
- * one ended: a pass's own time is not added to the wait for new data. Each run's events accumulate
+ * core however many runs there are. Passes start a quarter interval apart, not after the last one
+ * ended: a pass's own time is not added to the wait for new data. Each run's events accumulate
  * across passes (the old ones outside the window are kept), so a run watched since its start is
  * cached whole.
  */
@@ -74,6 +81,9 @@ public final class DetectionLoop implements AutoCloseable {
   /** The next pass waits at least this many times as long as the last one took. */
   private static final int DUTY = 3;
 
+  /** How many passes start in an evaluation interval, at most. */
+  static final int PASSES_PER_INTERVAL = 4;
+
   private final RunCatalog catalog;
   private final Appendable sink;
   private final Clock clock;
@@ -83,7 +93,7 @@ public final class DetectionLoop implements AutoCloseable {
   private final Map<String, CachedEvents> cache = new ConcurrentHashMap<>();
   private final StoppedRunEvents stopped;
   private final Map<String, Set<Labels>> activeByRun = new HashMap<>();
-  private final Map<String, Long> evaluatedAt = new HashMap<>();
+  private final Map<String, Reading> readings = new HashMap<>();
   private Set<Labels> emitted = Set.of();
 
   /** The time from one pass's start to the next's. */
@@ -98,6 +108,14 @@ public final class DetectionLoop implements AutoCloseable {
   private volatile int lastPassRuns;
   private ScheduledExecutorService executor;
   private java.util.concurrent.ScheduledFuture<?> next;
+
+  /**
+   * When a pass last read a run, and the run's newest sample then.
+   *
+   * @param atMs the pass's time
+   * @param lastSeenMs the run's newest sample as that pass saw it
+   */
+  private record Reading(long atMs, long lastSeenMs) {}
 
   /**
    * The events of a run as the passes found them.
@@ -123,7 +141,7 @@ public final class DetectionLoop implements AutoCloseable {
     this.clock = clock;
     this.windowMs = catalog.options().detectionWindow().toMillis();
     this.intervalMs = interval.toMillis();
-    this.delayMs = intervalMs;
+    this.delayMs = cadence(intervalMs);
     this.stopped = new StoppedRunEvents(clock);
     this.detections =
         new ActiveDetections(
@@ -144,12 +162,12 @@ public final class DetectionLoop implements AutoCloseable {
   public synchronized void setInterval(Duration interval) {
     requirePositive(interval);
     intervalMs = interval.toMillis();
-    delayMs = intervalMs;
+    delayMs = cadence(intervalMs);
     if (next != null
         && !next.isDone()
-        && next.getDelay(TimeUnit.MILLISECONDS) > intervalMs
+        && next.getDelay(TimeUnit.MILLISECONDS) > delayMs
         && next.cancel(false)) {
-      next = executor.schedule(this::passAndReschedule, intervalMs, TimeUnit.MILLISECONDS);
+      next = executor.schedule(this::passAndReschedule, delayMs, TimeUnit.MILLISECONDS);
     }
   }
 
@@ -214,19 +232,24 @@ public final class DetectionLoop implements AutoCloseable {
     passes.incrementAndGet();
     long tookMs = tookNanos / 1_000_000;
     synchronized (this) {
-      delayMs = spacing(intervalMs, tookMs);
+      delayMs = spacing(cadence(intervalMs), tookMs);
       if (executor != null && !executor.isShutdown()) {
         next = executor.schedule(this::passAndReschedule, delayMs - tookMs, TimeUnit.MILLISECONDS);
       }
     }
   }
 
+  /** The time from one pass's start to the next's when passes are short. */
+  static long cadence(long intervalMs) {
+    return Math.max(1, intervalMs / PASSES_PER_INTERVAL);
+  }
+
   /**
-   * How long after a pass that took {@code tookMs} began the next one starts: an interval, and at
+   * How long after a pass that took {@code tookMs} began the next one starts: the cadence, and at
    * least {@link #DUTY} times its length after it ended.
    */
-  static long spacing(long intervalMs, long tookMs) {
-    return Math.max(intervalMs, (DUTY + 1) * tookMs);
+  static long spacing(long cadenceMs, long tookMs) {
+    return Math.max(cadenceMs, (DUTY + 1) * tookMs);
   }
 
   /** One pass over the running runs; the loop's thread (or a test) calls it. */
@@ -249,24 +272,32 @@ public final class DetectionLoop implements AutoCloseable {
     }
     cache.entrySet().removeIf(e -> e.getValue().settled() && now - e.getValue().toMs() > windowMs);
     activeByRun.keySet().retainAll(live.keySet());
-    evaluatedAt.keySet().retainAll(live.keySet());
-    // The runs evaluated longest ago first, so a pass cut short reaches the others next time.
+    readings.keySet().retainAll(live.keySet());
+    // The runs read longest ago first, so a pass cut short reaches the others next time.
     List<RunSummary> order = new ArrayList<>(live.values());
-    order.sort(Comparator.comparingLong(r -> evaluatedAt.getOrDefault(r.run(), 0L)));
+    order.sort(Comparator.comparingLong(r -> atMs(readings.get(r.run()))));
     int read = 0;
     for (RunSummary run : order) {
       if (System.nanoTime() - began > intervalMs * 1_000_000) {
         break;
       }
+      Reading last = readings.get(run.run());
+      if (last != null && last.lastSeenMs() == run.lastSeenMs() && now - last.atMs() < intervalMs) {
+        continue;
+      }
       read++;
       List<RunEvent> events = evaluate(run, now, false);
-      evaluatedAt.put(run.run(), now);
+      readings.put(run.run(), new Reading(now, run.lastSeenMs()));
       long from = from(run, now);
       long settled = from == run.firstSeenMs() ? from : from + windowMs / 2;
       activeByRun.put(run.run(), detections.of(run.run(), events, settled, run.lastSeenMs(), now));
     }
     lastPassRuns = read;
     emit(now);
+  }
+
+  private static long atMs(Reading reading) {
+    return reading == null ? 0 : reading.atMs();
   }
 
   /** Reads one run's window, merges it into the cache and answers the window's events. */
@@ -411,13 +442,14 @@ public final class DetectionLoop implements AutoCloseable {
   }
 
   /**
-   * A running run's cache covers up to two pass intervals past its last pass; a run that stopped
-   * (its last pass came after) any end, since a run that resumes is read again at the next pass.
+   * A running run's cache covers up to two intervals past its last reading (a run with no new
+   * sample is read again an interval later); a run that stopped (its last pass came after) any end,
+   * since a run that resumes is read again at the next pass.
    */
   private boolean covers(CachedEvents cached, long startMs, long endMs) {
     return cached != null
         && (cached.fromRunStart() || startMs >= cached.fromMs())
-        && (cached.settled() || endMs <= cached.toMs() + 2 * delayMs)
+        && (cached.settled() || endMs <= cached.toMs() + 2 * Math.max(intervalMs, delayMs))
         && endMs >= cached.fromMs();
   }
 

@@ -30,6 +30,8 @@ public final class RunCatalog {
 
   private record StepMapKey(String run, long startMs, long endMs) {}
 
+  private final DropMovers dropMovers = new DropMovers();
+
   public RunCatalog(Queryable storage, Clock clock, RunHParams hparams, RunCatalogOptions options) {
     this.storage = storage;
     this.clock = clock;
@@ -108,7 +110,7 @@ public final class RunCatalog {
     RunHardware hardware = new RunHardware(summary.hosts(), summary.gpus());
     try (Querier querier = storage.querier(startMs - RunEvents.LEAD_MS, endMs)) {
       RunSeries series = RunSeries.select(querier, options.runLabel(), exact(run)).get(run);
-      return new RunEvents(querier, storage, options, run, hardware)
+      return new RunEvents(querier, storage, options, run, hardware, dropMovers)
           .collect(series, startMs, endMs);
     }
   }

@@ -37,6 +37,7 @@ final class RunEvents {
   private final RunCatalogOptions options;
   private final String run;
   private final RunHardware hardware;
+  private final DropMovers dropMovers;
   private final List<RunEvent> events = new ArrayList<>();
   private final List<long[]> stalls = new ArrayList<>();
   private final List<long[]> pauses = new ArrayList<>();
@@ -49,12 +50,14 @@ final class RunEvents {
       Queryable storage,
       RunCatalogOptions options,
       String run,
-      RunHardware hardware) {
+      RunHardware hardware,
+      DropMovers dropMovers) {
     this.querier = querier;
     this.storage = storage;
     this.options = options;
     this.run = run;
     this.hardware = hardware;
+    this.dropMovers = dropMovers;
   }
 
   /** The step map from the run's step series between two times. */
@@ -106,7 +109,8 @@ final class RunEvents {
             usualInterval(series),
             start,
             end,
-            storage);
+            storage,
+            dropMovers);
     List<RunEvent> faults =
         events.stream().filter(e -> e.kind().equals("xid") || e.kind().equals("gpu_lost")).toList();
     events.addAll(HungRanks.detect(window, faults));

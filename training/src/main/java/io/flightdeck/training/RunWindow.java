@@ -16,6 +16,7 @@ import java.util.List;
  * @param intervalMs the usual sample interval of the run's training series (at least 1)
  * @param storage the store, for a detector that must look further back than the querier reaches
  *     ({@link MemoryStaircase}); null when there is none
+ * @param dropMovers the throughput drops' movers already read
  */
 record RunWindow(
     Querier querier,
@@ -29,7 +30,8 @@ record RunWindow(
     long intervalMs,
     long startMs,
     long endMs,
-    Queryable storage) {
+    Queryable storage,
+    DropMovers dropMovers) {
 
   /** The first time read: before the range, to have a baseline as it begins. */
   long readFrom() {
@@ -53,7 +55,8 @@ record RunWindow(
         intervalMs,
         fromMs + RunEvents.LEAD_MS,
         endMs,
-        storage);
+        storage,
+        dropMovers);
   }
 
   /** Whether {@code [from, to]} overlaps a stall. */

@@ -15,7 +15,7 @@ import java.util.Map;
  * {@link #MIN_BASELINE} samples are not judged. A drop that recurs within {@link #BASELINE} samples
  * of the last one's end extends it (a link saturated four minutes in five is one event). Each
  * drop's evidence names the run's top {@link #MOVERS} movers around its onset ({@link
- * RunCorrelation}, at most {@link #MOVERS_BUDGET_MS} of reading).
+ * RunCorrelation}, at most {@link #MOVERS_BUDGET_MS} of reading, kept by {@link DropMovers}).
  */
 final class ThroughputDrops {
   static final double DROP = 0.7;
@@ -158,6 +158,36 @@ final class ThroughputDrops {
     if (to <= from) {
       return drop;
     }
+    long windowTo = to;
+    String movers =
+        window
+            .dropMovers()
+            .of(
+                window.run(),
+                drop.timeMs(),
+                from,
+                to,
+                () -> readMovers(window, ranks, usual, from, windowTo));
+    if (movers.isEmpty()) {
+      return drop;
+    }
+    Map<String, Object> evidence = new java.util.LinkedHashMap<>(drop.evidence());
+    evidence.put("movers", movers);
+    return new RunEvent(
+        drop.kind(),
+        drop.timeMs(),
+        drop.endMs(),
+        drop.step(),
+        drop.host(),
+        drop.gpu(),
+        drop.title(),
+        drop.labels(),
+        evidence);
+  }
+
+  /** The top movers with the run's samples/s over {@code [from, to]}; empty when none. */
+  private static String readMovers(
+      RunWindow window, List<SeriesReads.Samples> ranks, long usual, long from, long to) {
     CorrelationGrid grid = CorrelationGrid.of(from, to);
     double[] target = new double[grid.points()];
     for (int k = 0; k < target.length; k++) {
@@ -169,9 +199,6 @@ final class ThroughputDrops {
         new RunCorrelation(
                 window.querier(), window.options(), window.run(), window.hardware(), grid)
             .movers(target, own, MOVERS, System.nanoTime() + MOVERS_BUDGET_MS * 1_000_000);
-    if (movers.isEmpty()) {
-      return drop;
-    }
     StringBuilder text = new StringBuilder();
     for (Mover mover : movers) {
       if (!text.isEmpty()) {
@@ -185,18 +212,7 @@ final class ThroughputDrops {
           .append(LossSpikes.round(mover.correlation()))
           .append(')');
     }
-    Map<String, Object> evidence = new java.util.LinkedHashMap<>(drop.evidence());
-    evidence.put("movers", text.toString());
-    return new RunEvent(
-        drop.kind(),
-        drop.timeMs(),
-        drop.endMs(),
-        drop.step(),
-        drop.host(),
-        drop.gpu(),
-        drop.title(),
-        drop.labels(),
-        evidence);
+    return text.toString();
   }
 
   /** A new drop, or the last one reopened when it ended less than a baseline ago. */

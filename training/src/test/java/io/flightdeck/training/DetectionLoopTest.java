@@ -172,15 +172,48 @@ class DetectionLoopTest {
   }
 
   @Test
-  void passesStartAnIntervalApartUnlessTheDutyCycleAsksForMore() {
-    // A pass of 200 ms at a 1 s interval: the next starts 1 s after it began, not 1 s after it
-    // ended (its own time was added to the wait for new data).
-    assertEquals(1000, DetectionLoop.spacing(1000, 200));
-    assertEquals(1000, DetectionLoop.spacing(1000, 0));
+  void passesStartAQuarterIntervalApartUnlessTheDutyCycleAsksForMore() {
+    // Four passes an evaluation interval: a sample waits a quarter of one for the pass that reads
+    // it.
+    assertEquals(250, DetectionLoop.cadence(1000));
+    assertEquals(5000, DetectionLoop.cadence(20_000));
+    assertEquals(1, DetectionLoop.cadence(2));
+    // A pass of 50 ms: the next starts 250 ms after it began, not after it ended (its own time
+    // was added to the wait for new data).
+    assertEquals(250, DetectionLoop.spacing(250, 50));
+    assertEquals(250, DetectionLoop.spacing(250, 0));
     // Longer passes: three times as long again after it ended, so a quarter of a core at most.
-    assertEquals(1200, DetectionLoop.spacing(1000, 300));
-    assertEquals(1600, DetectionLoop.spacing(1000, 400));
-    assertEquals(20_000, DetectionLoop.spacing(1000, 5000));
+    assertEquals(400, DetectionLoop.spacing(250, 100));
+    assertEquals(1600, DetectionLoop.spacing(250, 400));
+    assertEquals(20_000, DetectionLoop.spacing(250, 5000));
+  }
+
+  @Test
+  void aPassReadsTheRunsWithANewSampleAndThoseNotReadForAnInterval() {
+    // Samples every 15 s, passes every 15 s of a 60 s interval.
+    ManualClock clock = new ManualClock(at(1800));
+    RunCatalog catalog =
+        new RunCatalog(store.tsdb, clock, RunHParams.NONE, RunCatalogOptions.DEFAULT);
+    DetectionLoop loop = new DetectionLoop(catalog, store.tsdb, clock, Duration.ofMinutes(1));
+    loop.pass();
+    assertEquals(2, loop.lastPassRuns());
+    clock.set(at(1805));
+    loop.pass();
+    assertEquals(0, loop.lastPassRuns(), "no sample since the last reading");
+    clock.set(at(1815));
+    loop.pass();
+    assertEquals(2, loop.lastPassRuns(), "the samples at 1815 s");
+    // After the runs' last samples (7200 s) they are still running for a while: read again only
+    // an interval after their last reading, as a run whose scrapes fail is judged as time passes.
+    clock.set(at(HOURS_2 + 1));
+    loop.pass();
+    assertEquals(2, loop.lastPassRuns());
+    clock.set(at(HOURS_2 + 45));
+    loop.pass();
+    assertEquals(0, loop.lastPassRuns(), "44 s after the last reading, nothing new");
+    clock.set(at(HOURS_2 + 62));
+    loop.pass();
+    assertEquals(2, loop.lastPassRuns(), "an interval after the last reading");
   }
 
   /** Waits (at most 30 s, polling) until the loop has run {@code n} background passes. */
