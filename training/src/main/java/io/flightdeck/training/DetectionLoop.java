@@ -31,11 +31,11 @@ import org.slf4j.LoggerFactory;
  * when it covers the asked range, and computes on demand otherwise.
  *
  * <p>Timing: passes start {@link #PASSES_PER_INTERVAL} times an evaluation interval, each reading
- * only the runs with a sample newer than their last reading (or not read for an interval: a run
- * whose scrapes fail is still judged as time passes). A detection then waits at most a quarter of
- * an interval for the pass after the sample that shows it, not a whole one, so the issue's bound
- * (scrape + evaluation interval + 10 s) holds in the worst phases of the samples too; the
- * evaluation interval is left to the alert rules that read the detections.
+ * every running run. A detection then waits at most a quarter of an interval for the pass after the
+ * sample that shows it, not a whole one, so the issue's bound (scrape + evaluation interval + 10 s)
+ * holds in the worst phases of the samples too; the evaluation interval is left to the alert rules
+ * that read the detections. A run is read whether or not its own series moved since the last pass:
+ * the sample that shows a hang or a lost GPU is often its GPU's, and a run that crashed sends none.
  *
  * <p>Cost: one reading of a run covers the window only (default 1 h, {@code
  * --cockpit.detection-window}), one run after the other on one low-priority thread; a pass stops
@@ -93,7 +93,7 @@ public final class DetectionLoop implements AutoCloseable {
   private final Map<String, CachedEvents> cache = new ConcurrentHashMap<>();
   private final StoppedRunEvents stopped;
   private final Map<String, Set<Labels>> activeByRun = new HashMap<>();
-  private final Map<String, Reading> readings = new HashMap<>();
+  private final Map<String, Long> evaluatedAt = new HashMap<>();
   private Set<Labels> emitted = Set.of();
 
   /** The time from one pass's start to the next's. */
@@ -110,14 +110,6 @@ public final class DetectionLoop implements AutoCloseable {
   private java.util.concurrent.ScheduledFuture<?> next;
 
   /**
-   * When a pass last read a run, and the run's newest sample then.
-   *
-   * @param atMs the pass's time
-   * @param lastSeenMs the run's newest sample as that pass saw it
-   */
-  private record Reading(long atMs, long lastSeenMs) {}
-
-  /**
    * The events of a run as the passes found them.
    *
    * @param fromMs where the cached events begin
@@ -132,7 +124,8 @@ public final class DetectionLoop implements AutoCloseable {
    * @param catalog the runs, and how far back each pass reads ({@link
    *     RunCatalogOptions#detectionWindow})
    * @param sink where the detection series are appended
-   * @param interval how often a pass starts, at the least (the rules' evaluation interval)
+   * @param interval the rules' evaluation interval: {@link #PASSES_PER_INTERVAL} passes start in
+   *     one, at most
    */
   public DetectionLoop(RunCatalog catalog, Appendable sink, Clock clock, Duration interval) {
     requirePositive(interval);
@@ -156,8 +149,9 @@ public final class DetectionLoop implements AutoCloseable {
   }
 
   /**
-   * Follows a new evaluation interval (a reloaded configuration): the passes from now on start at
-   * least this often, and a pass waiting longer than that is brought forward.
+   * Follows a new evaluation interval (a reloaded configuration): the passes from now on start
+   * {@link #PASSES_PER_INTERVAL} times in one, and a pass waiting longer than that is brought
+   * forward.
    */
   public synchronized void setInterval(Duration interval) {
     requirePositive(interval);
@@ -171,7 +165,7 @@ public final class DetectionLoop implements AutoCloseable {
     }
   }
 
-  /** The interval the passes follow now. */
+  /** The evaluation interval the passes follow now. */
   Duration interval() {
     return Duration.ofMillis(intervalMs);
   }
@@ -272,32 +266,24 @@ public final class DetectionLoop implements AutoCloseable {
     }
     cache.entrySet().removeIf(e -> e.getValue().settled() && now - e.getValue().toMs() > windowMs);
     activeByRun.keySet().retainAll(live.keySet());
-    readings.keySet().retainAll(live.keySet());
-    // The runs read longest ago first, so a pass cut short reaches the others next time.
+    evaluatedAt.keySet().retainAll(live.keySet());
+    // The runs evaluated longest ago first, so a pass cut short reaches the others next time.
     List<RunSummary> order = new ArrayList<>(live.values());
-    order.sort(Comparator.comparingLong(r -> atMs(readings.get(r.run()))));
+    order.sort(Comparator.comparingLong(r -> evaluatedAt.getOrDefault(r.run(), 0L)));
     int read = 0;
     for (RunSummary run : order) {
       if (System.nanoTime() - began > intervalMs * 1_000_000) {
         break;
       }
-      Reading last = readings.get(run.run());
-      if (last != null && last.lastSeenMs() == run.lastSeenMs() && now - last.atMs() < intervalMs) {
-        continue;
-      }
       read++;
       List<RunEvent> events = evaluate(run, now, false);
-      readings.put(run.run(), new Reading(now, run.lastSeenMs()));
+      evaluatedAt.put(run.run(), now);
       long from = from(run, now);
       long settled = from == run.firstSeenMs() ? from : from + windowMs / 2;
       activeByRun.put(run.run(), detections.of(run.run(), events, settled, run.lastSeenMs(), now));
     }
     lastPassRuns = read;
     emit(now);
-  }
-
-  private static long atMs(Reading reading) {
-    return reading == null ? 0 : reading.atMs();
   }
 
   /** Reads one run's window, merges it into the cache and answers the window's events. */
@@ -442,9 +428,9 @@ public final class DetectionLoop implements AutoCloseable {
   }
 
   /**
-   * A running run's cache covers up to two intervals past its last reading (a run with no new
-   * sample is read again an interval later); a run that stopped (its last pass came after) any end,
-   * since a run that resumes is read again at the next pass.
+   * A running run's cache covers up to two intervals past its last pass (a pass cut short reaches
+   * it at the next); a run that stopped (its last pass came after) any end, since a run that
+   * resumes is read again at the next pass.
    */
   private boolean covers(CachedEvents cached, long startMs, long endMs) {
     return cached != null
