@@ -36,10 +36,12 @@ final class DemoCommand implements Callable<Integer> {
   static final String DEFAULT_DATA_DIR = "./demo-data";
 
   /**
-   * The server's defaults of --cockpit.stall-after, --cockpit.crash-after and
-   * --cockpit.detection-window, before scaling.
+   * The server's defaults of --cockpit.stall-after, --cockpit.crash-after, --cockpit.rate-window
+   * and --cockpit.detection-window, before scaling.
    */
   private static final Duration STALL_AFTER = Duration.ofMinutes(2);
+
+  private static final Duration RATE_WINDOW = Duration.ofMinutes(10);
 
   private static final Duration CRASH_AFTER = Duration.ofMinutes(5);
 
@@ -137,12 +139,16 @@ final class DemoCommand implements Callable<Integer> {
     if (serverArgs.stream().noneMatch(a -> a.startsWith("--tensorboard.poll-interval"))) {
       args.add("--tensorboard.poll-interval=" + millis(demo.scrapeInterval()));
     }
-    // A run's stalls and crashes are judged on the compressed clock too, as the rules are.
+    // A run's stalls, crashes and pace are judged on the compressed clock too, as the rules are:
+    // at 20x the pace would otherwise be read over 200 simulated minutes.
     if (serverArgs.stream().noneMatch(a -> a.startsWith("--cockpit.stall-after"))) {
       args.add("--cockpit.stall-after=" + millis(demo.scaled(STALL_AFTER)));
     }
     if (serverArgs.stream().noneMatch(a -> a.startsWith("--cockpit.crash-after"))) {
       args.add("--cockpit.crash-after=" + millis(demo.scaled(CRASH_AFTER)));
+    }
+    if (serverArgs.stream().noneMatch(a -> a.startsWith("--cockpit.rate-window"))) {
+      args.add("--cockpit.rate-window=" + millis(demo.scaled(RATE_WINDOW)));
     }
     if (serverArgs.stream().noneMatch(a -> a.startsWith("--cockpit.detection-window"))) {
       args.add("--cockpit.detection-window=" + millis(demo.scaled(DETECTION_WINDOW)));

@@ -198,11 +198,19 @@ final class ServerCommand implements Callable<Integer> {
   String crashAfter;
 
   @Option(
+      names = "--cockpit.rate-window",
+      defaultValue = "10m",
+      description =
+          "How far back a run's pace (steps per second) is measured for its ETA; a drifting pace"
+              + " is judged over three of these (default ${DEFAULT-VALUE}).")
+  String rateWindow;
+
+  @Option(
       names = "--cockpit.detection-window",
       defaultValue = "1h",
       description =
-          "How far back the run detectors read each running run at every evaluation interval, for"
-              + " the flightdeck_run_detection series and the run events' cache (default"
+          "How far back the run detectors read each running run up to four times an evaluation"
+              + " interval, for the flightdeck_run_detection series and the run events' cache (default"
               + " ${DEFAULT-VALUE}).")
   String detectionWindow;
 
@@ -290,6 +298,7 @@ final class ServerCommand implements Callable<Integer> {
                     .withRunLabel(runLabel)
                     .withStallFloor(DurationFormat.parse(stallAfter))
                     .withSilenceFloor(DurationFormat.parse(crashAfter))
+                    .withRateWindow(DurationFormat.parse(rateWindow))
                     .withDetectionWindow(DurationFormat.parse(detectionWindow)),
                 List.copyOf(dashboardDirs)));
     // SIGTERM and SIGINT stop the server in order and exit 0, as Prometheus does; the JVM's own

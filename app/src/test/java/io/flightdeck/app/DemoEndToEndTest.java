@@ -21,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The whole demo against a real server at high speed: every scripted incident fires each of its
  * shipped alerts while it lasts, and no alert fires that no incident explains (no false alarm over
- * the healthy stretches). Takes about 90 seconds: the simulated 150 minutes at speed 120.
+ * the healthy stretches); and the runs table's ETA of every run that ends is within 10% of its true
+ * end from its tenth on ({@link DemoEtaProbe}). Takes about 90 seconds: the simulated 150 minutes
+ * at speed 120.
  */
 class DemoEndToEndTest {
   private static final double SPEED = 120;
@@ -38,6 +40,7 @@ class DemoEndToEndTest {
   void everyIncidentFiresItsAlertsAndNothingElseFires(@TempDir Path dir) throws Exception {
     DemoOptions options = DemoOptions.defaults(dir.resolve("demo")).withSpeed(SPEED);
     Map<String, Firing> firings = new LinkedHashMap<>();
+    DemoEtaProbe eta = new DemoEtaProbe();
     List<Incident> incidents;
     try (RunningDemo demo = RunningDemo.start(options)) {
       incidents = demo.incidents();
@@ -54,18 +57,40 @@ class DemoEndToEndTest {
         server.awaitReady();
         while (!demo.finished()) {
           collectFiring(server, demo, firings);
+          eta.poll(server);
           Thread.sleep(200);
         }
-        // The last evaluations after the end.
+        // The last evaluations and TensorBoard polls after the end.
         for (int i = 0; i < 10; i++) {
           collectFiring(server, demo, firings);
+          eta.poll(server);
           Thread.sleep(200);
         }
+        assertEveryRunThatEndsHadItsEndForeseen(eta);
         String failures = judge(incidents, firings);
         assertTrue(failures.isEmpty(), failures + "\nall firings:\n" + describe(firings));
         assertEveryExpectedAlertWasDeliveredToTheChat(server, incidents);
       }
     }
+  }
+
+  /**
+   * The demo's TensorBoard runs (a LoRA baseline and its sibling with a warm restart) finish; its
+   * main job dies of its XID 79 and has no true end to measure against.
+   */
+  private static void assertEveryRunThatEndsHadItsEndForeseen(DemoEtaProbe eta)
+      throws java.io.IOException {
+    List<DemoEtaProbe.Judged> judged = eta.judge();
+    String table = DemoEtaProbe.table(judged, SPEED);
+    System.out.println(table);
+    java.nio.file.Files.createDirectories(Path.of("target"));
+    java.nio.file.Files.writeString(Path.of("target", "demo-eta.md"), table);
+    List<String> ended =
+        judged.stream().filter(j -> j.errors().length > 0).map(DemoEtaProbe.Judged::run).toList();
+    assertTrue(ended.size() >= 2, "runs that finished: " + ended + "\n" + table);
+    assertTrue(
+        judged.stream().filter(j -> j.errors().length > 0).allMatch(DemoEtaProbe.Judged::metGoal),
+        table);
   }
 
   private static void collectFiring(

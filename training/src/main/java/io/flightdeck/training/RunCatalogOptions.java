@@ -93,6 +93,12 @@ public record RunCatalogOptions(
         detectionWindow);
   }
 
+  /** A longer or shorter window for a run's pace, e.g. divided by the demo's speed. */
+  public RunCatalogOptions withRateWindow(Duration value) {
+    return new RunCatalogOptions(
+        runLabel, lookback, value, silence, silenceFloor, stallFactor, stallFloor, detectionWindow);
+  }
+
   /** A longer or shorter window for the detection loop, e.g. divided by the demo's speed. */
   public RunCatalogOptions withDetectionWindow(Duration value) {
     return new RunCatalogOptions(

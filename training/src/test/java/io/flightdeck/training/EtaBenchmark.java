@@ -44,7 +44,7 @@ class EtaBenchmark {
         .append(
             " median abs. error at 10% / 25% / 50% | worst at 10% | true end in p10–p90 band |\n");
     out.append("|---|---|---|---|---|---|---|---|---|\n");
-    for (String source : List.of("demo", "generated", "TensorBoard")) {
+    for (String source : List.of("demo shape", "generated", "TensorBoard")) {
       for (String kind : kinds(outcomes, source)) {
         List<EtaReplay.Outcome> group =
             outcomes.stream()
@@ -92,7 +92,7 @@ class EtaBenchmark {
 
   /** The kind of a generated run (its name less the variation), else "replay". */
   private static String kind(EtaReplay.Outcome o) {
-    if (o.source().equals("demo")) {
+    if (o.source().equals("demo shape")) {
       return o.name();
     }
     if (o.source().equals("generated")) {

@@ -23,7 +23,9 @@ import java.util.TreeMap;
  * slowdown, the hang and, where the demo's job dies, a restart from its last checkpoint instead;
  * its TensorBoard sibling at a steady 4 s a step), generated runs (steady with jitter, slow phases,
  * stalls, restarts, and all of these at once) and real TensorBoard logdirs replayed through the
- * tensorboard module. {@link EtaBenchmark} measures all; {@link EtaAccuracyTest} a few.
+ * tensorboard module. {@link EtaBenchmark} measures all; {@link EtaAccuracyTest} a few. The demo's
+ * own runs, live through a server, are measured by the app's {@code DemoEndToEndTest}: there its
+ * main job crashes and only the TensorBoard runs end.
  */
 final class EtaCases {
   /** The TensorBoard logdirs of shared/fixtures/tfevents (see its PROVENANCE.md files). */
@@ -34,7 +36,11 @@ final class EtaCases {
 
   private EtaCases() {}
 
-  /** The demo's main job (DemoScript, ClusterModel) run to its 3,000 steps of 6 s. */
+  /**
+   * The demo's main job (DemoScript, ClusterModel) run to its 3,000 steps of 6 s. The demo's own
+   * job dies of its XID 79 at 2:20 and never ends; this one is given an end (a restart 10 minutes
+   * later), so it is a stress case of losses that come after 10%, not one of the demo's runs.
+   */
   static EtaReplay.Outcome demoMainJob(TrainingStore store) {
     EtaReplay.Shape shape =
         new EtaReplay.Shape(3000, 20) {
@@ -57,7 +63,11 @@ final class EtaCases {
             return step / 100 * 100; // a checkpoint every epoch of 100 steps
           }
         };
-    return generated(store, "demo llama-7b-fsdp (hang, slowdown, restart)", "demo", shape);
+    return generated(
+        store,
+        "main job given an end (slowdown, hang, a restart where the demo's job dies)",
+        "demo shape",
+        shape);
   }
 
   /** The demo's TensorBoard sibling: 4 s a step for its 150 minutes, logged every 2 steps. */
@@ -69,7 +79,7 @@ final class EtaCases {
             return 0.25;
           }
         };
-    return generated(store, "demo llama-7b-lora (steady)", "demo", shape);
+    return generated(store, "llama-7b-lora (steady)", "demo shape", shape);
   }
 
   /** Generated variations; {@code n} of each kind, seeded. */
