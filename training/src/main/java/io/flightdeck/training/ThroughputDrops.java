@@ -153,12 +153,13 @@ final class ThroughputDrops {
   private static RunEvent withMovers(
       RunWindow window, RunEvent drop, List<SeriesReads.Samples> ranks, long usual) {
     long from = drop.timeMs() - MOVERS_BEFORE * usual;
-    long to = drop.endMs() == null ? window.endMs() : drop.endMs();
-    to = Math.min(to, drop.timeMs() + MOVERS_AFTER * usual);
+    long to =
+        Math.min(
+            drop.endMs() == null ? window.endMs() : drop.endMs(),
+            drop.timeMs() + MOVERS_AFTER * usual);
     if (to <= from) {
       return drop;
     }
-    long windowTo = to;
     String movers =
         window
             .dropMovers()
@@ -167,7 +168,7 @@ final class ThroughputDrops {
                 drop.timeMs(),
                 from,
                 to,
-                () -> readMovers(window, ranks, usual, from, windowTo));
+                () -> readMovers(window, ranks, usual, from, to));
     if (movers.isEmpty()) {
       return drop;
     }
